@@ -1,0 +1,159 @@
+package io.heaplab.core.heap;
+
+import io.heaplab.core.trace.ReferenceRecorder;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+
+/**
+ * A simulated virtual address space whose bytes really live off-heap, in {@link MemorySegment} chunks taken
+ * from an {@link Arena} as the space grows.
+ *
+ * <pre>
+ *  address 0                                  break            capacity
+ *  |--page--|--page--|--page--| ... |--page--|..................|
+ *  |<------ chunk 0 ------>|<------ chunk 1 ---...
+ * </pre>
+ *
+ * Addresses are {@code long}s from 0; the page of an address is {@code address >>> pageShift}. An allocator
+ * extends the space with {@link #grow} like {@code sbrk}; in a bounded heap a request past the capacity is
+ * refused with {@link #NO_ROOM}, never an exception. Every load and store goes through one of the two
+ * {@link HeapAccess} views, which record the page touched for the paging simulators.
+ */
+public final class Heap implements AutoCloseable {
+
+    public static final int MIN_PAGE_SIZE = 64;
+    public static final int MAX_PAGE_SIZE = 1 << 20;
+    public static final int DEFAULT_PAGE_SIZE = 4096;
+    /** Capacity of a heap that grows without bound. */
+    public static final long GROWABLE = Long.MAX_VALUE;
+    /** What {@link #grow} answers when a bounded heap has no room. */
+    public static final long NO_ROOM = -1;
+
+    /** Chunks are at least 1 MiB, and always whole pages, so no page straddles two chunks. */
+    private static final int MIN_CHUNK_SHIFT = 20;
+    /** Page numbers are {@code int}s in the reference stream. */
+    private static final long MAX_PAGES = Integer.MAX_VALUE;
+
+    private final Arena arena = Arena.ofConfined();
+    private final int pageSize;
+    private final int pageShift;
+    private final int chunkShift;
+    private final long capacity;
+    private MemorySegment[] chunks = new MemorySegment[4];
+    private long brk;
+
+    private final HeapAccess data;
+    private final HeapAccess bookkeeping;
+
+    /**
+     * @param pageSize                 a power of two from 64 B to 1 MiB
+     * @param capacity                 the most bytes the heap may hold, or {@link #GROWABLE}
+     * @param recorder                 where references go
+     * @param recordAllocatorReferences whether the allocator's own bookkeeping references reach the recorder
+     */
+    public Heap(int pageSize, long capacity, ReferenceRecorder recorder, boolean recordAllocatorReferences) {
+        checkPageSize(pageSize);
+        if (capacity <= 0) {
+            throw new IllegalArgumentException("capacity: " + capacity + " (expected: a positive number of bytes)");
+        }
+        this.pageSize = pageSize;
+        this.pageShift = Integer.numberOfTrailingZeros(pageSize);
+        this.chunkShift = Math.max(MIN_CHUNK_SHIFT, pageShift);
+        this.capacity = Math.min(capacity, MAX_PAGES << pageShift);
+        this.data = new HeapAccess(this, recorder, Source.WORKLOAD, true);
+        this.bookkeeping = new HeapAccess(this, recorder, Source.ALLOCATOR, recordAllocatorReferences);
+    }
+
+    /** Fails with a one-line message unless {@code pageSize} is a power of two from 64 B to 1 MiB. */
+    public static void checkPageSize(int pageSize) {
+        if (pageSize < MIN_PAGE_SIZE || pageSize > MAX_PAGE_SIZE || Integer.bitCount(pageSize) != 1) {
+            throw new IllegalArgumentException("pageSize: " + pageSize + " (expected: a power of 2 from "
+                    + MIN_PAGE_SIZE + " to " + MAX_PAGE_SIZE + ")");
+        }
+    }
+
+    /**
+     * Extends the heap by {@code bytes} and returns the old break, the address of the new space; or
+     * {@link #NO_ROOM} when a bounded heap cannot hold that much more.
+     */
+    public long grow(long bytes) {
+        if (bytes < 0) {
+            throw new IllegalArgumentException("bytes: " + bytes + " (expected: >= 0)");
+        }
+        if (bytes > capacity - brk) {
+            return NO_ROOM;
+        }
+        long old = brk;
+        brk += bytes;
+        ensureChunks(brk);
+        return old;
+    }
+
+    /** The view workloads use: their references are always recorded. */
+    public HeapAccess data() {
+        return data;
+    }
+
+    /** The view an allocator uses for free-list links and headers it keeps inside the heap. */
+    public HeapAccess bookkeeping() {
+        return bookkeeping;
+    }
+
+    public int pageSize() {
+        return pageSize;
+    }
+
+    public int pageShift() {
+        return pageShift;
+    }
+
+    /** The number of bytes the heap has grown to: its break. */
+    public long size() {
+        return brk;
+    }
+
+    public long capacity() {
+        return capacity;
+    }
+
+    public boolean isBounded() {
+        return capacity != Math.min(GROWABLE, MAX_PAGES << pageShift);
+    }
+
+    /** The high-water mark of the heap in pages: every page the allocator ever obtained. */
+    public long virtualPages() {
+        return (brk + pageSize - 1) >>> pageShift;
+    }
+
+    /** The page that holds {@code address}. */
+    public int pageOf(long address) {
+        return (int) (address >>> pageShift);
+    }
+
+    MemorySegment chunk(long address) {
+        return chunks[(int) (address >>> chunkShift)];
+    }
+
+    long offsetInChunk(long address) {
+        return address & ((1L << chunkShift) - 1);
+    }
+
+    private void ensureChunks(long end) {
+        int needed = (int) ((end + (1L << chunkShift) - 1) >>> chunkShift);
+        if (needed > chunks.length) {
+            chunks = Arrays.copyOf(chunks, Math.max(needed, chunks.length * 2));
+        }
+        for (int i = 0; i < needed; i++) {
+            if (chunks[i] == null) {
+                chunks[i] = arena.allocate(1L << chunkShift, 8);
+            }
+        }
+    }
+
+    /** Frees the off-heap memory; the heap must not be used afterwards. */
+    @Override
+    public void close() {
+        arena.close();
+    }
+}

@@ -1,0 +1,47 @@
+package io.heaplab.core.run;
+
+import io.heaplab.core.spi.PagingOutcome;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.SequencedMap;
+
+/**
+ * The measures of one run; every field but {@code wallNanos} depends only on the spec and seed.
+ *
+ * @param workload            the workload spec as given
+ * @param allocator           the allocator spec as given
+ * @param pageSize            bytes per page
+ * @param seed                the seed
+ * @param references          virtual time: references paged (the workload's, and the allocator's when counted)
+ * @param allocatorReferences references the allocator made to its bookkeeping, whether paged or not
+ * @param virtualPages        the heap's high-water mark in pages
+ * @param pagesTouched        distinct pages referenced
+ * @param allocations         requests the allocator filled
+ * @param frees               blocks given back
+ * @param rejections          requests that found no room in a bounded heap
+ * @param peakLiveBlocks      the most blocks allocated at once
+ * @param peakLiveBytes       the most bytes allocated at once
+ * @param paging              the outcome of each policy, keyed by its spec, in the order given
+ * @param wallNanos           how long the run took; not deterministic, so reports keep it apart
+ */
+public record RunResult(
+        String workload,
+        String allocator,
+        int pageSize,
+        long seed,
+        long references,
+        long allocatorReferences,
+        long virtualPages,
+        long pagesTouched,
+        long allocations,
+        long frees,
+        long rejections,
+        long peakLiveBlocks,
+        long peakLiveBytes,
+        SequencedMap<String, PagingOutcome> paging,
+        long wallNanos) {
+
+    public RunResult {
+        paging = Collections.unmodifiableSequencedMap(new LinkedHashMap<>(paging));
+    }
+}

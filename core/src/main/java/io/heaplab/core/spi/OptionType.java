@@ -1,0 +1,66 @@
+package io.heaplab.core.spi;
+
+/** The value types an {@link Option} can take, each with the phrase an error message shows as expected. */
+public enum OptionType {
+    INT("an integer"),
+    POSITIVE_INT("a positive integer"),
+    POSITIVE_LONG("a positive integer"),
+    NON_NEGATIVE_LONG("a non-negative integer"),
+    DOUBLE("a number"),
+    POSITIVE_DOUBLE("a positive number"),
+    BOOLEAN("true or false"),
+    STRING("a string"),
+    /** A frame count or the word {@code all}, for policies that can give a whole curve in one pass. */
+    POSITIVE_INT_OR_ALL("a positive integer or 'all'");
+
+    /** The word that stands for "every size" in {@link #POSITIVE_INT_OR_ALL}. */
+    public static final String ALL = "all";
+
+    private final String expected;
+
+    OptionType(String expected) {
+        this.expected = expected;
+    }
+
+    /** What a valid value looks like, for error messages. */
+    public String expected() {
+        return expected;
+    }
+
+    /** Parses {@code raw}, or returns null when it is not a valid value of this type. */
+    Object parse(String raw) {
+        try {
+            return switch (this) {
+                case INT -> Integer.parseInt(raw);
+                case POSITIVE_INT -> positive(Integer.parseInt(raw));
+                case POSITIVE_LONG -> positive(Long.parseLong(raw));
+                case NON_NEGATIVE_LONG -> {
+                    long v = Long.parseLong(raw);
+                    yield v >= 0 ? v : null;
+                }
+                case DOUBLE -> finite(Double.parseDouble(raw));
+                case POSITIVE_DOUBLE -> {
+                    Double v = finite(Double.parseDouble(raw));
+                    yield v != null && v > 0 ? v : null;
+                }
+                case BOOLEAN -> raw.equals("true") ? Boolean.TRUE : raw.equals("false") ? Boolean.FALSE : null;
+                case STRING -> raw.isEmpty() ? null : raw;
+                case POSITIVE_INT_OR_ALL -> raw.equals(ALL) ? ALL : positive(Integer.parseInt(raw));
+            };
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    private static Integer positive(int v) {
+        return v > 0 ? v : null;
+    }
+
+    private static Long positive(long v) {
+        return v > 0 ? v : null;
+    }
+
+    private static Double finite(double v) {
+        return Double.isFinite(v) ? v : null;
+    }
+}

@@ -1,0 +1,21 @@
+package io.heaplab.core.spi;
+
+/** Every allocator, policy and workload a class loader can see. */
+public record Plugins(
+        Registry<AllocatorProvider> allocators,
+        Registry<ReplacementPolicyProvider> policies,
+        Registry<WorkloadProvider> workloads) {
+
+    /** The plugins visible to {@code loader} through {@code META-INF/services}. */
+    public static Plugins load(ClassLoader loader) {
+        return new Plugins(
+                Registry.load(AllocatorProvider.class, "allocator", loader),
+                Registry.load(ReplacementPolicyProvider.class, "policy", loader),
+                Registry.load(WorkloadProvider.class, "workload", loader));
+    }
+
+    /** The plugins on heaplab's own class path. */
+    public static Plugins load() {
+        return load(Plugins.class.getClassLoader());
+    }
+}

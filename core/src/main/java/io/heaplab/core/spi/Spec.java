@@ -1,0 +1,65 @@
+package io.heaplab.core.spi;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.SequencedMap;
+import java.util.regex.Pattern;
+
+/**
+ * A plugin named with its raw options, parsed from text like {@code wsclock:frames=250,theta=700000}.
+ *
+ * <p>The options keep the order they were written in, so {@link #toString()} gives back a canonical form
+ * of what the user typed; results are keyed by it.
+ */
+public record Spec(String name, SequencedMap<String, String> options) {
+
+    private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]*");
+
+    public Spec {
+        options = Collections.unmodifiableSequencedMap(new LinkedHashMap<>(options));
+    }
+
+    /** Parses {@code text}; a malformed one fails with a one-line {@link SpecException}. */
+    public static Spec parse(String text) {
+        if (text == null || text.isBlank()) {
+            throw new SpecException("empty spec (expected: NAME or NAME:key=value,...)");
+        }
+        String trimmed = text.strip();
+        int colon = trimmed.indexOf(':');
+        String name = colon < 0 ? trimmed : trimmed.substring(0, colon);
+        if (!NAME.matcher(name).matches()) {
+            throw new SpecException("'" + trimmed + "': bad name '" + name
+                    + "' (expected: lower-case letters, digits, '.', '_' or '-')");
+        }
+        SequencedMap<String, String> options = new LinkedHashMap<>();
+        if (colon >= 0) {
+            for (String pair : trimmed.substring(colon + 1).split(",", -1)) {
+                int eq = pair.indexOf('=');
+                if (eq <= 0 || eq == pair.length() - 1) {
+                    throw new SpecException(name + ": malformed option '" + pair + "' (expected: key=value)");
+                }
+                String key = pair.substring(0, eq).strip();
+                if (options.putIfAbsent(key, pair.substring(eq + 1).strip()) != null) {
+                    throw new SpecException(name + ": option '" + key + "' given twice");
+                }
+            }
+        }
+        return new Spec(name, options);
+    }
+
+    @Override
+    public String toString() {
+        if (options.isEmpty()) {
+            return name;
+        }
+        StringBuilder text = new StringBuilder(name).append(':');
+        options.forEach((k, v) -> text.append(k).append('=').append(v).append(','));
+        return text.substring(0, text.length() - 1);
+    }
+
+    /** The options as a plain map, for callers that only read them. */
+    public Map<String, String> optionMap() {
+        return options;
+    }
+}

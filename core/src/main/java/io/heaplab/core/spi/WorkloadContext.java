@@ -1,0 +1,81 @@
+package io.heaplab.core.spi;
+
+import io.heaplab.core.heap.HeapAccess;
+import java.util.SplittableRandom;
+
+/**
+ * What a running workload sees: the heap for its data, an allocator that counts what it is asked, and a
+ * random source seeded from the run, so the same seed gives the same references.
+ */
+public final class WorkloadContext {
+
+    private final HeapAccess heap;
+    private final Allocator allocator;
+    private final SplittableRandom random;
+
+    private long allocations;
+    private long frees;
+    private long rejections;
+    private long liveBlocks;
+    private long liveBytes;
+    private long peakLiveBlocks;
+    private long peakLiveBytes;
+
+    public WorkloadContext(HeapAccess heap, Allocator allocator, long seed) {
+        this.heap = heap;
+        this.allocator = allocator;
+        this.random = new SplittableRandom(seed);
+    }
+
+    /** The workload's view of the heap: every access is recorded as the workload's. */
+    public HeapAccess heap() {
+        return heap;
+    }
+
+    public SplittableRandom random() {
+        return random;
+    }
+
+    /** Asks the allocator for {@code size} bytes; a request that does not fit is counted and answered -1. */
+    public long allocate(long size) {
+        long address = allocator.allocate(size);
+        if (address == Allocator.NO_FIT) {
+            rejections++;
+            return Allocator.NO_FIT;
+        }
+        allocations++;
+        liveBlocks++;
+        liveBytes += size;
+        peakLiveBlocks = Math.max(peakLiveBlocks, liveBlocks);
+        peakLiveBytes = Math.max(peakLiveBytes, liveBytes);
+        return address;
+    }
+
+    /** Gives back a block {@link #allocate} returned for {@code size} bytes. */
+    public void free(long address, long size) {
+        allocator.free(address, size);
+        frees++;
+        liveBlocks--;
+        liveBytes -= size;
+    }
+
+    public long allocations() {
+        return allocations;
+    }
+
+    public long frees() {
+        return frees;
+    }
+
+    public long rejections() {
+        return rejections;
+    }
+
+    public long peakLiveBlocks() {
+        return peakLiveBlocks;
+    }
+
+    public long peakLiveBytes() {
+        return peakLiveBytes;
+    }
+}
