@@ -1,6 +1,8 @@
 package io.heaplab.core.spi;
 
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.SequencedMap;
@@ -46,6 +48,28 @@ public record Spec(String name, SequencedMap<String, String> options) {
             }
         }
         return new Spec(name, options);
+    }
+
+    /**
+     * Splits a comma-separated list of specs, like {@code stack,nofree} or {@code buddy:minBlock=16,order=20,stack}:
+     * a {@code key=value} item belongs to the spec before it, any other item starts a new spec.
+     */
+    public static List<Spec> parseList(String text) {
+        List<Spec> specs = new ArrayList<>();
+        StringBuilder current = new StringBuilder();
+        for (String item : text.split(",", -1)) {
+            if (item.isBlank()) {
+                throw new SpecException("'" + text + "': empty spec in the list (expected: SPEC[,SPEC...])");
+            }
+            boolean continues = item.contains("=") && !item.contains(":") && !current.isEmpty();
+            if (!continues && !current.isEmpty()) {
+                specs.add(parse(current.toString()));
+                current.setLength(0);
+            }
+            current.append(current.isEmpty() ? "" : ",").append(item);
+        }
+        specs.add(parse(current.toString()));
+        return specs;
     }
 
     @Override

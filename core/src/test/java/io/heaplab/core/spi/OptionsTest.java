@@ -84,4 +84,12 @@ class OptionsTest {
         assertThat(registry.find("wsclock")).isSameAs(WSCLOCK);
         assertThatThrownBy(() -> registry.find("lru")).hasMessage("unknown policy 'lru' (expected one of: wsclock)");
     }
+
+    @Test
+    void specListsSplitBetweenSpecsNotBetweenOptions() {
+        assertThat(Spec.parseList("stack,nofree")).extracting(Spec::toString).containsExactly("stack", "nofree");
+        assertThat(Spec.parseList("buddy:minBlock=16,order=20,stack,lru:frames=3"))
+                .extracting(Spec::toString).containsExactly("buddy:minBlock=16,order=20", "stack", "lru:frames=3");
+        assertThatThrownBy(() -> Spec.parseList("stack,,nofree")).isInstanceOf(SpecException.class);
+    }
 }

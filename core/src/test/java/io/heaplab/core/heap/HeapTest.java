@@ -1,0 +1,140 @@
+package io.heaplab.core.heap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.heaplab.core.trace.PageRun;
+import io.heaplab.core.trace.ReferenceRecorder;
+import io.heaplab.core.trace.ReferenceSink;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class HeapTest {
+
+    private final LongArrayList runs = new LongArrayList();
+    private final ReferenceSink sink = (batch, length) -> runs.addElements(runs.size(), batch, 0, length);
+    private final ReferenceRecorder recorder = new ReferenceRecorder(List.of(sink));
+
+    @Test
+    void storesTypedValuesOffHeapAndRecordsTheirPages() {
+        try (Heap heap = new Heap(64, Heap.GROWABLE, recorder, false)) {
+            assertThat(heap.grow(256)).isZero();
+            HeapAccess data = heap.data();
+            data.setLong(8, 0x1122334455667788L);
+            data.setInt(70, -5);
+            data.setShort(130, (short) 513);
+            data.setByte(200, (byte) 9);
+            assertThat(data.getLong(8)).isEqualTo(0x1122334455667788L);
+            assertThat(data.getInt(70)).isEqualTo(-5);
+            assertThat(data.getShort(130)).isEqualTo((short) 513);
+            assertThat(data.getByte(200)).isEqualTo((byte) 9);
+            assertThat(data.getByte(8)).isEqualTo((byte) 0x88); // little-endian
+            recorder.flush();
+            assertThat(runs.toLongArray()).containsExactly(
+                    PageRun.pack(0, 1, true), PageRun.pack(1, 1, true), PageRun.pack(2, 1, true),
+                    PageRun.pack(3, 1, true), PageRun.pack(0, 1, false), PageRun.pack(1, 1, false),
+                    PageRun.pack(2, 1, false), PageRun.pack(3, 1, false), PageRun.pack(0, 1, false));
+            assertThat(data.references()).isEqualTo(9);
+        }
+    }
+
+    @Test
+    void anAccessAcrossAPageBoundaryTouchesBothPages() {
+        try (Heap heap = new Heap(64, Heap.GROWABLE, recorder, false)) {
+            heap.grow(128);
+            heap.data().setLong(60, -1L);
+            assertThat(heap.data().getLong(60)).isEqualTo(-1L);
+            recorder.flush();
+            assertThat(runs.toLongArray()).containsExactly(
+                    PageRun.pack(0, 1, true), PageRun.pack(1, 1, true),
+                    PageRun.pack(0, 1, false), PageRun.pack(1, 1, false));
+        }
+    }
+
+    @Test
+    void valuesSpanningTwoChunksSurvive() {
+        try (Heap heap = new Heap(4096, Heap.GROWABLE, recorder, false)) {
+            heap.grow(3L << 20);
+            long straddle = (1L << 20) - 3;
+            heap.data().setLong(straddle, 0x0102030405060708L);
+            heap.data().setInt((2L << 20) - 1, 0xCAFEBABE);
+            assertThat(heap.data().getLong(straddle)).isEqualTo(0x0102030405060708L);
+            assertThat(heap.data().getInt((2L << 20) - 1)).isEqualTo(0xCAFEBABE);
+            assertThat(heap.data().getByte(1L << 20)).isEqualTo((byte) 0x05);
+        }
+    }
+
+    @Test
+    void bookkeepingIsRecordedOnlyWhenAsked() {
+        try (Heap quiet = new Heap(64, Heap.GROWABLE, recorder, false)) {
+            quiet.grow(64);
+            quiet.bookkeeping().setInt(0, 1);
+            recorder.flush();
+            assertThat(runs.toLongArray()).isEmpty();
+            assertThat(quiet.bookkeeping().references()).isEqualTo(1);
+            assertThat(quiet.bookkeeping().source()).isEqualTo(Source.ALLOCATOR);
+        }
+        try (Heap counted = new Heap(64, Heap.GROWABLE, recorder, true)) {
+            counted.grow(64);
+            counted.bookkeeping().setInt(0, 1);
+            recorder.flush();
+            assertThat(runs.toLongArray()).containsExactly(PageRun.pack(0, 1, true));
+        }
+    }
+
+    @Test
+    void touchRecordsEveryPageOfTheRange() {
+        try (Heap heap = new Heap(64, Heap.GROWABLE, recorder, false)) {
+            heap.grow(640);
+            heap.data().touch(100, 200, true);
+            recorder.flush();
+            assertThat(runs.toLongArray()).containsExactly(PageRun.pack(1, 1, true), PageRun.pack(2, 1, true),
+                    PageRun.pack(3, 1, true), PageRun.pack(4, 1, true));
+        }
+    }
+
+    @Test
+    void boundedHeapRefusesToGrowPastItsCapacity() {
+        try (Heap heap = new Heap(64, 256, recorder, false)) {
+            assertThat(heap.isBounded()).isTrue();
+            assertThat(heap.grow(192)).isZero();
+            assertThat(heap.grow(128)).isEqualTo(Heap.NO_ROOM);
+            assertThat(heap.grow(64)).isEqualTo(192);
+            assertThat(heap.grow(1)).isEqualTo(Heap.NO_ROOM);
+            assertThat(heap.virtualPages()).isEqualTo(4);
+        }
+    }
+
+    @Test
+    void growableHeapCountsPagesAsHighWaterMark() {
+        try (Heap heap = new Heap(4096, Heap.GROWABLE, recorder, false)) {
+            assertThat(heap.isBounded()).isFalse();
+            heap.grow(1);
+            assertThat(heap.virtualPages()).isEqualTo(1);
+            heap.grow(4096);
+            assertThat(heap.virtualPages()).isEqualTo(2);
+            assertThat(heap.pageOf(4096)).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void accessOutsideTheHeapFailsAtOnce() {
+        try (Heap heap = new Heap(64, Heap.GROWABLE, recorder, false)) {
+            heap.grow(64);
+            assertThatThrownBy(() -> heap.data().getLong(60))
+                    .isInstanceOf(IndexOutOfBoundsException.class)
+                    .hasMessage("WORKLOAD access of 8 bytes at 60 is outside the heap [0, 64)");
+            assertThatThrownBy(() -> heap.data().getByte(-1)).isInstanceOf(IndexOutOfBoundsException.class);
+        }
+    }
+
+    @Test
+    void pageSizeMustBeAPowerOfTwoInRange() {
+        assertThatThrownBy(() -> new Heap(100, Heap.GROWABLE, recorder, false))
+                .hasMessage("pageSize: 100 (expected: a power of 2 from 64 to 1048576)");
+        assertThatThrownBy(() -> new Heap(32, Heap.GROWABLE, recorder, false)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new Heap(2 << 20, Heap.GROWABLE, recorder, false)).isInstanceOf(IllegalArgumentException.class);
+        new Heap(1 << 20, Heap.GROWABLE, recorder, false).close();
+    }
+}
