@@ -1,0 +1,32 @@
+package io.heaplab.reports;
+
+import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/** Writes result files so a reader sees the old file or the whole new one, never half of it. */
+public final class AtomicFiles {
+
+    private AtomicFiles() {
+    }
+
+    /** Writes {@code bytes} to a temporary file beside {@code target}, then renames it over {@code target}. */
+    public static void write(Path target, byte[] bytes) throws IOException {
+        Path absolute = target.toAbsolutePath();
+        Path dir = absolute.getParent();
+        Files.createDirectories(dir);
+        Path temp = Files.createTempFile(dir, "." + absolute.getFileName(), ".tmp");
+        try {
+            Files.write(temp, bytes);
+            try {
+                Files.move(temp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temp, absolute, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(temp);
+        }
+    }
+}

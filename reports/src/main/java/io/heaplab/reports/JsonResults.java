@@ -1,0 +1,109 @@
+package io.heaplab.reports;
+
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.heaplab.core.run.RunResult;
+import io.heaplab.core.spi.PagingOutcome;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The JSON result file of {@code heaplab run}: a schema version and one object per run.
+ *
+ * <p>Only deterministic measures go in, in a fixed order, so the same seed gives the same file byte for byte;
+ * wall time stays out.
+ */
+public final class JsonResults {
+
+    /** Bumped whenever a field changes meaning or goes away; new fields may appear without a bump. */
+    public static final int SCHEMA_VERSION = 1;
+
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private static final ObjectWriter WRITER = new ObjectMapper().writer(
+            new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n"))
+                    .withArrayIndenter(DefaultPrettyPrinter.FixedSpaceIndenter.instance));
+
+    private JsonResults() {
+    }
+
+    /** The document for {@code runs}, as a tree. */
+    public static ObjectNode toTree(List<RunResult> runs) {
+        ObjectNode root = NODES.objectNode();
+        root.put("schema", SCHEMA_VERSION);
+        root.put("tool", "heaplab");
+        ArrayNode array = root.putArray("runs");
+        runs.forEach(run -> array.add(toTree(run)));
+        return root;
+    }
+
+    /** The document for {@code runs}, as UTF-8 text ending in a newline. */
+    public static byte[] toBytes(List<RunResult> runs) {
+        try {
+            return (WRITER.writeValueAsString(toTree(runs)) + "\n").getBytes(StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot render results as JSON", e);
+        }
+    }
+
+    /** Writes the document for {@code runs} to {@code file} atomically. */
+    public static void write(Path file, List<RunResult> runs) throws IOException {
+        AtomicFiles.write(file, toBytes(runs));
+    }
+
+    private static ObjectNode toTree(RunResult run) {
+        ObjectNode node = NODES.objectNode();
+        node.put("workload", run.workload());
+        node.put("allocator", run.allocator());
+        node.put("pageSize", run.pageSize());
+        node.put("seed", run.seed());
+        node.put("references", run.references());
+        node.put("allocatorReferences", run.allocatorReferences());
+        node.put("virtualPages", run.virtualPages());
+        node.put("pagesTouched", run.pagesTouched());
+        node.put("allocations", run.allocations());
+        node.put("frees", run.frees());
+        node.put("rejections", run.rejections());
+        node.put("peakLiveBlocks", run.peakLiveBlocks());
+        node.put("peakLiveBytes", run.peakLiveBytes());
+        ObjectNode faults = node.putObject("faults");
+        ObjectNode measures = NODES.objectNode();
+        run.paging().forEach((policy, outcome) -> {
+            switch (outcome) {
+                case PagingOutcome.Faults f -> {
+                    faults.put(policy, f.faults());
+                    if (!f.measures().isEmpty()) {
+                        measures.set(policy, measuresTree(f.measures()));
+                    }
+                }
+                case PagingOutcome.Curve c -> {
+                    ArrayNode curve = faults.putArray(policy);
+                    for (long v : c.faultsByFrames()) {
+                        curve.add(v);
+                    }
+                }
+            }
+        });
+        node.set("pagingMeasures", measures);
+        return node;
+    }
+
+    private static ObjectNode measuresTree(Map<String, Number> measures) {
+        ObjectNode node = NODES.objectNode();
+        measures.forEach((name, value) -> {
+            switch (value) {
+                case Double d -> node.put(name, d);
+                case Float f -> node.put(name, f.doubleValue());
+                default -> node.put(name, value.longValue());
+            }
+        });
+        return node;
+    }
+}

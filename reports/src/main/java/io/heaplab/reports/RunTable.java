@@ -1,0 +1,105 @@
+package io.heaplab.reports;
+
+import io.heaplab.core.run.RunResult;
+import io.heaplab.core.spi.PagingOutcome;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** A plain-text table of runs, one row per run, for the terminal. */
+public final class RunTable {
+
+    private RunTable() {
+    }
+
+    /**
+     * Prints one row per run with its counts and faults per policy; a whole curve shows its size, and is printed
+     * below the table at frame counts that double, with any further policy measures.
+     */
+    public static void print(List<RunResult> runs, PrintWriter out) {
+        if (runs.isEmpty()) {
+            return;
+        }
+        List<String> header = new ArrayList<>(List.of("allocator", "references", "virtualPages", "pagesTouched",
+                "allocations", "frees", "rejections", "peakLive"));
+        List<String> policies = List.copyOf(runs.getFirst().paging().keySet());
+        header.addAll(policies);
+        List<List<String>> rows = new ArrayList<>();
+        for (RunResult run : runs) {
+            List<String> row = new ArrayList<>(List.of(run.allocator(), num(run.references()),
+                    num(run.virtualPages()), num(run.pagesTouched()), num(run.allocations()), num(run.frees()),
+                    num(run.rejections()), num(run.peakLiveBlocks())));
+            for (String policy : policies) {
+                row.add(switch (run.paging().get(policy)) {
+                    case PagingOutcome.Faults f -> num(f.faults());
+                    case PagingOutcome.Curve c -> "curve 1.." + c.faultsByFrames().length;
+                });
+            }
+            rows.add(row);
+        }
+        out.println("workload " + runs.getFirst().workload() + ", page size " + runs.getFirst().pageSize()
+                + " B, seed " + runs.getFirst().seed());
+        printAligned(header, rows, out);
+        for (RunResult run : runs) {
+            run.paging().forEach((policy, outcome) -> {
+                switch (outcome) {
+                    case PagingOutcome.Curve c -> out.println(run.allocator() + " " + policy + ": " + curveSample(c));
+                    case PagingOutcome.Faults f when !f.measures().isEmpty() ->
+                            out.println(run.allocator() + " " + policy + ": " + measures(f.measures()));
+                    case PagingOutcome.Faults f -> { }
+                }
+            });
+        }
+        out.flush();
+    }
+
+    private static String curveSample(PagingOutcome.Curve curve) {
+        int n = curve.faultsByFrames().length;
+        List<String> points = new ArrayList<>();
+        for (int frames = 1; frames < n; frames *= 2) {
+            points.add(frames + ":" + curve.faultsAt(frames));
+        }
+        if (n > 0) {
+            points.add(n + ":" + curve.faultsAt(n));
+        }
+        return "faults by frames " + String.join(" ", points);
+    }
+
+    private static String measures(Map<String, Number> measures) {
+        return measures.entrySet().stream()
+                .map(e -> e.getKey() + " " + (e.getValue() instanceof Double d
+                        ? String.format(Locale.ROOT, "%.2f", d) : num(e.getValue().longValue())))
+                .collect(Collectors.joining(", "));
+    }
+
+    private static void printAligned(List<String> header, List<List<String>> rows, PrintWriter out) {
+        int[] widths = new int[header.size()];
+        for (int i = 0; i < widths.length; i++) {
+            widths[i] = header.get(i).length();
+            for (List<String> row : rows) {
+                widths[i] = Math.max(widths[i], row.get(i).length());
+            }
+        }
+        out.println(line(header, widths));
+        for (List<String> row : rows) {
+            out.println(line(row, widths));
+        }
+    }
+
+    // The first column (a name) is left-aligned, numbers right-aligned.
+    private static String line(List<String> cells, int[] widths) {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < cells.size(); i++) {
+            String format = i == 0 ? "%-" + widths[i] + "s" : "  %" + widths[i] + "s";
+            text.append(String.format(Locale.ROOT, format, cells.get(i)));
+        }
+        return text.toString().stripTrailing();
+    }
+
+    private static String num(long value) {
+        return Long.toString(value);
+    }
+}

@@ -1,0 +1,45 @@
+package io.heaplab.reports;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class JsonResultsTest {
+
+    @Test
+    void matchesTheGoldenFile() throws IOException {
+        String actual = new String(JsonResults.toBytes(Samples.runs()), StandardCharsets.UTF_8);
+        assertThat(actual).isEqualTo(golden("golden/run-results.json"));
+    }
+
+    @Test
+    void leavesWallTimeOut() {
+        assertThat(new String(JsonResults.toBytes(Samples.runs()), StandardCharsets.UTF_8))
+                .doesNotContain("123456789").doesNotContainIgnoringCase("wall");
+    }
+
+    @Test
+    void writesAtomicallyOverAnOldFileAndLeavesNoTemporaryBehind(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("sub/results.json");
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, "old");
+        JsonResults.write(file, Samples.runs());
+        assertThat(Files.readAllBytes(file)).isEqualTo(JsonResults.toBytes(Samples.runs()));
+        try (var files = Files.list(file.getParent())) {
+            assertThat(files).containsExactly(file);
+        }
+    }
+
+    static String golden(String resource) throws IOException {
+        try (InputStream in = JsonResultsTest.class.getClassLoader().getResourceAsStream(resource)) {
+            assertThat(in).as(resource).isNotNull();
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+}

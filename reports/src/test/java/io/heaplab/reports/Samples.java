@@ -1,0 +1,31 @@
+package io.heaplab.reports;
+
+import io.heaplab.core.run.RunResult;
+import io.heaplab.core.spi.PagingOutcome;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SequencedMap;
+
+/** Two hand-made runs with every kind of paging outcome. */
+final class Samples {
+
+    private Samples() {
+    }
+
+    static List<RunResult> runs() {
+        return List.of(run("stack", 40, 9, 2), run("nofree", 52, 13, 0));
+    }
+
+    private static RunResult run(String allocator, long references, long faults, long writeBacks) {
+        SequencedMap<String, PagingOutcome> paging = new LinkedHashMap<>();
+        paging.put("lru:frames=2", new PagingOutcome.Faults(faults));
+        paging.put("lru:frames=all", new PagingOutcome.Curve(new long[] {faults + 3, faults, 4}));
+        Map<String, Number> measures = new LinkedHashMap<>();
+        measures.put("writeBacks", writeBacks);
+        measures.put("meanPointerTravel", 1.5);
+        paging.put("wsclock:frames=2,theta=10", new PagingOutcome.Faults(faults + 1, measures));
+        return new RunResult("random-blocks:live=4", allocator, 64, 7, references, 11, 5, 4, 20, 20, 0, 4, 64,
+                paging, 123_456_789L);
+    }
+}
