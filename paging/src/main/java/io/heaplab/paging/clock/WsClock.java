@@ -1,0 +1,209 @@
+package io.heaplab.paging.clock;
+
+import io.heaplab.core.spi.PagingOutcome;
+import io.heaplab.core.spi.PagingSimulator;
+import io.heaplab.core.trace.PageRun;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * WSCLOCK for one task in a fixed number of frames (Carr &amp; Hennessy 1981).
+ *
+ * <p>The frames form a fixed circular list; each holds a page, a use bit, a dirty bit and {@code LR(p)}, the
+ * virtual time the page was last seen in use (defined only while it is resident). Virtual time {@code VT} is the
+ * number of references so far, the current one included: a run of {@code k} references advances it by {@code k},
+ * and its first reference, the only one that can fault, happens at the first of those {@code k} times. A reference
+ * sets the use bit, and the dirty bit when the run writes.
+ *
+ * <p>On a fault, a free frame is taken without a scan (frames fill in order, and the hand starts at the last
+ * one, so the first scan begins at frame 0). Otherwise the hand, which points at the last frame replaced, is
+ * advanced and each frame examined in turn: a set use bit is cleared and {@code LR(p) = VT}; a page with a clear
+ * use bit and {@code VT - LR(p) >= theta} has left the working set and is replaceable: if clean it is replaced
+ * and the hand stays on it; if dirty it is scheduled for cleaning (a write-back) and not replaced. The newly
+ * loaded page gets its use bit set and {@code LR = VT}.
+ *
+ * <p>What the paper leaves to the rest of the system is modelled so:
+ * <ul>
+ *   <li><b>Cleaning delay.</b> The write is counted when it is scheduled and assumed to complete before the hand
+ *       comes round again; the dirty bit is cleared then, as the paper clears it when the write is initiated
+ *       (a later write dirties the page again). A cleaned page is thus replaceable on the next circuit unless
+ *       it is referenced meanwhile.</li>
+ *   <li><b>A full circuit without a clean replaceable page.</b> If this scan scheduled any cleaning, it goes on:
+ *       the paper processes cleaning requests to produce a clean replaceable page, and the first page cleaned is
+ *       found on the second circuit. If nothing at all was replaceable, the paper would deactivate a task, which
+ *       a single task cannot be; instead the resident page with the oldest {@code LR} (nearest to leaving the
+ *       working set; the first in scan order on a tie) is replaced, written back first if dirty, the hand is left
+ *       on it and an {@code overcommitment} is counted.</li>
+ *   <li><b>End of run.</b> Pages still dirty in memory when the trace ends are not counted as write-backs.</li>
+ * </ul>
+ *
+ * <p>Measures: {@code writeBacks}; {@code meanPointerTravel}, the frames examined per fault that needed a scan
+ * (0.0 when none did; the paper reports about 13); {@code overcommitments}.
+ */
+public final class WsClock implements PagingSimulator {
+
+    private static final int MISSING = -1;
+    private static final int INITIAL_PAGES = 1024;
+
+    private final int frames;
+    private final long theta;
+
+    private final int[] pageIn;
+    private final boolean[] used;
+    private final boolean[] dirty;
+    private final long[] lastRef;
+    private int[] frameOf = filled(new int[INITIAL_PAGES], 0);
+
+    private int loaded;
+    private int hand;
+    private long vt;
+
+    private long faults;
+    private long writeBacks;
+    private long scans;
+    private long pointerTravel;
+    private long overcommitments;
+
+    public WsClock(int frames, long theta) {
+        if (frames < 1) {
+            throw new IllegalArgumentException("frames: " + frames + " (expected: >= 1)");
+        }
+        if (theta < 1) {
+            throw new IllegalArgumentException("theta: " + theta + " (expected: >= 1)");
+        }
+        this.frames = frames;
+        this.theta = theta;
+        this.pageIn = new int[frames];
+        this.used = new boolean[frames];
+        this.dirty = new boolean[frames];
+        this.lastRef = new long[frames];
+        this.hand = frames - 1;
+    }
+
+    @Override
+    public void accept(long[] runs, int length) {
+        for (int i = 0; i < length; i++) {
+            long run = runs[i];
+            int page = PageRun.page(run);
+            vt++;
+            if (page < 0 || page >= frameOf.length) {
+                grow(page);
+            }
+            int frame = frameOf[page];
+            if (frame == MISSING) {
+                frame = fault(page);
+            }
+            used[frame] = true;
+            dirty[frame] |= PageRun.isWrite(run);
+            vt += PageRun.count(run) - 1;
+        }
+    }
+
+    private int fault(int page) {
+        faults++;
+        int frame;
+        if (loaded < frames) {
+            frame = loaded++;
+        } else {
+            frame = replace();
+            frameOf[pageIn[frame]] = MISSING;
+        }
+        pageIn[frame] = page;
+        frameOf[page] = frame;
+        dirty[frame] = false;
+        lastRef[frame] = vt;
+        return frame;
+    }
+
+    /** Runs the CLOCK scan with the working-set rule; returns the frame to refill, where the hand now rests. */
+    private int replace() {
+        scans++;
+        boolean cleaning = false;
+        int oldest = MISSING;
+        for (int examined = 1; ; examined++) {
+            hand = hand + 1 == frames ? 0 : hand + 1;
+            pointerTravel++;
+            if (used[hand]) {
+                used[hand] = false;
+                lastRef[hand] = vt;
+            } else if (vt - lastRef[hand] >= theta) {
+                if (!dirty[hand]) {
+                    return hand;
+                }
+                dirty[hand] = false;
+                writeBacks++;
+                cleaning = true;
+            }
+            if (oldest == MISSING || lastRef[hand] < lastRef[oldest]) {
+                oldest = hand;
+            }
+            if (examined == frames && !cleaning) {
+                return overcommitted(oldest);
+            }
+            if (examined == 2 * frames) {
+                // A page cleaned on the first circuit is clean, unused and still out of the window on the second.
+                throw new IllegalStateException("WSCLOCK scan found no page in two circuits at VT " + vt);
+            }
+        }
+    }
+
+    private int overcommitted(int oldest) {
+        overcommitments++;
+        if (dirty[oldest]) {
+            writeBacks++;
+        }
+        hand = oldest;
+        return oldest;
+    }
+
+    private void grow(int page) {
+        if (page < 0) {
+            throw new IllegalArgumentException("page: " + page + " (expected: >= 0)");
+        }
+        int old = frameOf.length;
+        frameOf = filled(Arrays.copyOf(frameOf, (int) Math.min(Integer.MAX_VALUE - 8,
+                Math.max(page + 1L, 2L * old))), old);
+    }
+
+    private static int[] filled(int[] table, int from) {
+        Arrays.fill(table, from, table.length, MISSING);
+        return table;
+    }
+
+    /** Checks that the page table and the frames agree. */
+    @Override
+    public void finish() {
+        int mapped = 0;
+        for (int page = 0; page < frameOf.length; page++) {
+            int frame = frameOf[page];
+            if (frame != MISSING) {
+                mapped++;
+                if (frame >= loaded || pageIn[frame] != page) {
+                    throw new IllegalStateException("page " + page + " maps to frame " + frame + " which holds "
+                            + (frame < loaded ? "page " + pageIn[frame] : "nothing"));
+                }
+            }
+        }
+        if (mapped != loaded) {
+            throw new IllegalStateException(mapped + " pages mapped into " + loaded + " loaded frames");
+        }
+    }
+
+    @Override
+    public PagingOutcome outcome() {
+        Map<String, Number> measures = new LinkedHashMap<>();
+        measures.put("writeBacks", writeBacks);
+        measures.put("meanPointerTravel", scans == 0 ? 0.0 : (double) pointerTravel / scans);
+        measures.put("overcommitments", overcommitments);
+        return new PagingOutcome.Faults(faults, measures);
+    }
+
+    public int frames() {
+        return frames;
+    }
+
+    public long theta() {
+        return theta;
+    }
+}

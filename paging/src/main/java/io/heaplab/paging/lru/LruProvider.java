@@ -1,0 +1,35 @@
+package io.heaplab.paging.lru;
+
+import io.heaplab.core.spi.Option;
+import io.heaplab.core.spi.OptionType;
+import io.heaplab.core.spi.Options;
+import io.heaplab.core.spi.PagingSimulator;
+import io.heaplab.core.spi.ReplacementPolicyProvider;
+import java.util.List;
+
+/** The {@code lru} policy: strict LRU (Mattson et al. 1970), at one memory size or at all of them in one pass. */
+public final class LruProvider implements ReplacementPolicyProvider {
+
+    static final String FRAMES = "frames";
+
+    @Override
+    public String name() {
+        return "lru";
+    }
+
+    @Override
+    public String description() {
+        return "strict LRU replacement (Mattson et al. 1970); frames=all gives the whole fault curve in one pass";
+    }
+
+    @Override
+    public List<Option> options() {
+        return List.of(Option.required(FRAMES, OptionType.POSITIVE_INT_OR_ALL,
+                "page frames of main memory, or 'all' for faults at every size"));
+    }
+
+    @Override
+    public PagingSimulator create(Options options) {
+        return options.isAll(FRAMES) ? new LruStackDistance() : new ExactLru(options.getInt(FRAMES));
+    }
+}

@@ -1,0 +1,68 @@
+package io.heaplab.paging;
+
+import static io.heaplab.paging.Traces.reads;
+import static io.heaplab.paging.Traces.run;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.heaplab.core.spi.Options;
+import io.heaplab.core.spi.PagingOutcome;
+import io.heaplab.core.spi.PagingSimulator;
+import io.heaplab.core.spi.Plugins;
+import io.heaplab.core.spi.ReplacementPolicyProvider;
+import io.heaplab.core.spi.Spec;
+import io.heaplab.core.spi.SpecException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class PolicyProvidersTest {
+
+    private static final long[] CLASSIC = reads(7, 0, 1, 2, 0, 3, 0, 4, 2, 3, 0, 3, 2, 1, 2, 0, 1, 7, 0, 1);
+
+    static PagingSimulator create(String spec) {
+        Spec parsed = Spec.parse(spec);
+        ReplacementPolicyProvider provider = Plugins.load().policies().find(parsed.name());
+        return provider.create(Options.bind(provider, parsed));
+    }
+
+    @Test
+    void bothPoliciesAreFoundByServiceLoaderWithACitation() {
+        assertThat(Plugins.load().policies().all())
+                .extracting(ReplacementPolicyProvider::name).contains("lru", "wsclock");
+        assertThat(Plugins.load().policies().find("lru").description()).contains("Mattson");
+        assertThat(Plugins.load().policies().find("wsclock").description()).contains("Carr & Hennessy 1981");
+    }
+
+    @Test
+    void lruForAllFramesGivesTheCurve() {
+        assertThat(run(create("lru:frames=all"), CLASSIC))
+                .isEqualTo(new PagingOutcome.Curve(new long[] {20, 17, 12, 8, 7, 6}));
+    }
+
+    @Test
+    void lruForSomeFramesGivesTheirFaults() {
+        assertThat(run(create("lru:frames=3"), CLASSIC)).isEqualTo(new PagingOutcome.Faults(12));
+    }
+
+    @Test
+    void wsclockTakesFramesAndWindow() {
+        PagingOutcome outcome = run(create("wsclock:frames=3,theta=700000"), CLASSIC);
+        assertThat(outcome).isInstanceOfSatisfying(PagingOutcome.Faults.class, f -> assertThat(f.measures())
+                .containsOnlyKeys("writeBacks", "meanPointerTravel", "overcommitments"));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "lru                          | lru: option 'frames' is required",
+        "lru:frames=0                 | lru: frames=0 is not valid (expected: a positive integer or 'all')",
+        "lru:frames=most              | lru: frames=most is not valid",
+        "lru:frame=3                  | lru: unknown option 'frame' (expected one of: frames)",
+        "wsclock:frames=3             | wsclock: option 'theta' is required",
+        "wsclock:frames=all,theta=5   | wsclock: frames=all is not valid (expected: a positive integer)",
+        "wsclock:frames=3,theta=-1    | wsclock: theta=-1 is not valid",
+    })
+    void badOptionsAreNamed(String spec, String message) {
+        assertThatThrownBy(() -> create(spec)).isInstanceOf(SpecException.class).hasMessageStartingWith(message);
+    }
+}

@@ -1,0 +1,83 @@
+package io.heaplab.paging.lru;
+
+import static io.heaplab.paging.Traces.distinctPages;
+import static io.heaplab.paging.Traces.reads;
+import static io.heaplab.paging.Traces.run;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.heaplab.core.spi.PagingOutcome;
+import io.heaplab.core.spi.PagingSimulator;
+import io.heaplab.paging.PagingSimulatorContract;
+import io.heaplab.paging.Traces;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+
+class ExactLruTest extends PagingSimulatorContract {
+
+    /** The textbook string (Silberschatz & Galvin); its stack distances are worked out in LruStackDistanceTest. */
+    static final int[] CLASSIC = {7, 0, 1, 2, 0, 3, 0, 4, 2, 3, 0, 3, 2, 1, 2, 0, 1, 7, 0, 1};
+
+    @Override
+    protected PagingSimulator create(int frames) {
+        return new ExactLru(frames);
+    }
+
+    static long lruFaults(int frames, long[] runs) {
+        return ((PagingOutcome.Faults) run(new ExactLru(frames), runs)).faults();
+    }
+
+    @Test
+    void theClassicStringFaultsTwelveTimesInThreeFrames() {
+        // 3 frames, memory MRU first after each reference (* = fault):
+        //  7*[7]  0*[0 7]  1*[1 0 7]  2*[2 1 0]  0 [0 2 1]  3*[3 0 2]  0 [0 3 2]  4*[4 0 3]  2*[2 4 0]  3*[3 2 4]
+        //  0*[0 3 2]  3 [3 0 2]  2 [2 3 0]  1*[1 2 3]  2 [2 1 3]  0*[0 2 1]  1 [1 0 2]  7*[7 1 0]  0 [0 7 1]
+        //  1 [1 0 7]                                                    -> 12 faults
+        assertThat(lruFaults(3, reads(CLASSIC))).isEqualTo(12);
+        // with 4 frames only 2 re-references miss (distances 5 and 6): 6 first references + 2 = 8
+        assertThat(lruFaults(4, reads(CLASSIC))).isEqualTo(8);
+    }
+
+    @Test
+    void aLoopOneLargerThanMemoryFaultsEveryTime() {
+        // 0 1 2 0 1 2 in 2 frames: each page was evicted two references before it comes back
+        assertThat(lruFaults(2, reads(0, 1, 2, 0, 1, 2))).isEqualTo(6);
+        assertThat(lruFaults(3, reads(0, 1, 2, 0, 1, 2))).isEqualTo(3);
+    }
+
+    @Test
+    void evictsTheLeastRecentlyUsedNotTheFirstLoaded() {
+        // 2 frames: 0* 1* 0 2* (evicts 1, not 0) 0 1* (evicts 2) -> 4 faults; FIFO would give 5
+        assertThat(lruFaults(2, reads(0, 1, 0, 2, 0, 1))).isEqualTo(4);
+    }
+
+    @Test
+    void sparsePageIdsGrowTheTables() {
+        assertThat(lruFaults(2, reads(5_000_000, 3, 5_000_000, 70_000, 3))).isEqualTo(4);
+    }
+
+    @Test
+    void rejectsNoFramesAndNegativePages() {
+        assertThatThrownBy(() -> new ExactLru(0)).hasMessage("frames: 0 (expected: >= 1)");
+        assertThatThrownBy(() -> new ExactLru(1).accept(reads(-3), 1)).hasMessage("page: -3 (expected: >= 0)");
+    }
+
+    @Provide
+    Arbitrary<long[]> smallTraces() {
+        return Traces.traces(20, 400);
+    }
+
+    /** Inclusion: LRU memory of f frames is always the top f of the stack, so more frames never fault more. */
+    @Property(tries = 100)
+    void moreFramesNeverFaultMore(@ForAll("smallTraces") long[] runs) {
+        long before = Long.MAX_VALUE;
+        for (int frames = 1; frames <= distinctPages(runs) + 1; frames++) {
+            long faults = lruFaults(frames, runs);
+            assertThat(faults).as("%d frames", frames).isLessThanOrEqualTo(before);
+            before = faults;
+        }
+    }
+}

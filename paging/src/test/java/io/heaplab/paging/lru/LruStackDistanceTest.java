@@ -1,0 +1,152 @@
+package io.heaplab.paging.lru;
+
+import static io.heaplab.paging.Traces.distinctPages;
+import static io.heaplab.paging.Traces.read;
+import static io.heaplab.paging.Traces.reads;
+import static io.heaplab.paging.Traces.run;
+import static io.heaplab.paging.Traces.write;
+import static io.heaplab.paging.lru.ExactLruTest.CLASSIC;
+import static io.heaplab.paging.lru.ExactLruTest.lruFaults;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.heaplab.core.spi.PagingOutcome;
+import io.heaplab.core.spi.PagingSimulator;
+import io.heaplab.core.trace.PageRun;
+import io.heaplab.core.trace.ReferenceRecorder;
+import io.heaplab.paging.PagingSimulatorContract;
+import io.heaplab.paging.Traces;
+import java.util.List;
+import java.util.stream.IntStream;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+class LruStackDistanceTest extends PagingSimulatorContract {
+
+    /** The curve holds every size at once; the contract reads it at the size it asks about. */
+    @Override
+    protected PagingSimulator create(int frames) {
+        return new LruStackDistance();
+    }
+
+    static long[] curve(LruStackDistance analyzer, long[] runs) {
+        return ((PagingOutcome.Curve) run(analyzer, runs)).faultsByFrames();
+    }
+
+    /** The curve must agree with a strict LRU simulation at every size 1..N+1. */
+    static void assertMatchesExactLru(long[] runs, int capacity) {
+        PagingOutcome.Curve curve = (PagingOutcome.Curve) run(new LruStackDistance(capacity), runs);
+        int distinct = distinctPages(runs);
+        assertThat(curve.faultsByFrames()).hasSize(distinct);
+        for (int frames = 1; frames <= distinct + 1; frames++) {
+            assertThat(curve.faultsAt(frames)).as("%d frames", frames).isEqualTo(lruFaults(frames, runs));
+        }
+    }
+
+    @Test
+    void theClassicStringGivesTheTextbookCurve() {
+        // Stack (MRU first) before each reference, and the distance d of each re-reference:
+        //  7 0 1 2 cold          [2 1 0 7]
+        //  0 d=3 [0 2 1 7]   3 cold [3 0 2 1 7]   0 d=2 [0 3 2 1 7]   4 cold [4 0 3 2 1 7]
+        //  2 d=4 [2 4 0 3 1 7]   3 d=4 [3 2 4 0 1 7]   0 d=4 [0 3 2 4 1 7]   3 d=2 [3 0 2 4 1 7]
+        //  2 d=3 [2 3 0 4 1 7]   1 d=5 [1 2 3 0 4 7]   2 d=2 [2 1 3 0 4 7]   0 d=4 [0 2 1 3 4 7]
+        //  1 d=3 [1 0 2 3 4 7]   7 d=6 [7 1 0 2 3 4]   0 d=3 [0 7 1 2 3 4]   1 d=3 [1 0 7 2 3 4]
+        // 6 cold; d=2: 3, d=3: 5, d=4: 4, d=5: 1, d=6: 1. faults(f) = 6 + #{d > f}:
+        //  f=1: 6+14=20  f=2: 6+11=17  f=3: 6+6=12  f=4: 6+2=8  f=5: 6+1=7  f=6: 6
+        assertThat(curve(new LruStackDistance(), reads(CLASSIC))).containsExactly(20, 17, 12, 8, 7, 6);
+    }
+
+    @Test
+    void theRecorderFeedsTheCurveAndTheExactSimulatorAlike() {
+        ExactLru exact = new ExactLru(3);
+        LruStackDistance onePass = new LruStackDistance(4);
+        ReferenceRecorder recorder = new ReferenceRecorder(List.of(exact, onePass));
+        for (int page : CLASSIC) {
+            recorder.reference(page, false);
+            recorder.reference(page, true); // collapses into the same run: no extra fault anywhere
+        }
+        recorder.finish();
+        assertThat(exact.outcome()).isEqualTo(new PagingOutcome.Faults(12));
+        assertThat(onePass.outcome()).isEqualTo(new PagingOutcome.Curve(new long[] {20, 17, 12, 8, 7, 6}));
+    }
+
+    @Provide
+    Arbitrary<long[]> sizedTraces() {
+        return Arbitraries.of(2, 9, 60, 400).flatMap(maxPage -> Traces.traces(maxPage, 1500));
+    }
+
+    @Property(tries = 60)
+    void agreesWithExactLruOnRandomTraces(@ForAll("sizedTraces") long[] runs,
+                                          @ForAll @IntRange(min = 1, max = 70_000) int capacity) {
+        assertMatchesExactLru(runs, capacity);
+    }
+
+    @Property(tries = 60)
+    void agreesWithExactLruWhenItRenumbersOften(@ForAll("sizedTraces") long[] runs,
+                                                @ForAll @IntRange(min = 1, max = 8) int capacity) {
+        assertMatchesExactLru(runs, capacity);
+    }
+
+    @Test
+    void aLoopOneLargerThanAnyMemoryFaultsAlwaysUntilItFits() {
+        int n = 40;
+        long[] runs = repeat(10, IntStream.rangeClosed(0, n).toArray());
+        long[] curve = curve(new LruStackDistance(16), runs);
+        assertThat(curve).hasSize(n + 1);
+        assertThat(curve[n - 1]).as("n frames").isEqualTo(runs.length);
+        assertThat(curve[n]).as("n+1 frames").isEqualTo(n + 1);
+        assertMatchesExactLru(runs, 16);
+    }
+
+    @Test
+    void aSawtoothHitsTheTurningPages() {
+        int n = 30;
+        int[] down = IntStream.iterate(n, p -> p >= 0, p -> p - 1).toArray();
+        int[] tooth = IntStream.concat(IntStream.rangeClosed(0, n), IntStream.of(down)).toArray();
+        assertMatchesExactLru(repeat(6, tooth), 8);
+        assertMatchesExactLru(repeat(6, tooth), 1 << 16);
+    }
+
+    @Test
+    void oneRepeatedPageFaultsOnceAtEverySize() {
+        long[] runs = new long[5000];
+        for (int i = 0; i < runs.length; i++) {
+            runs[i] = i % 2 == 0 ? read(3, 1 + i % 7) : write(3, 2);
+        }
+        assertThat(curve(new LruStackDistance(2), runs)).containsExactly(1);
+        assertMatchesExactLru(runs, 2);
+    }
+
+    @Test
+    void aShiftingWorkingSetIsTracked() {
+        // 8 pages in use at a time, the window sliding one page every 50 references, over 300 pages
+        long[] runs = new long[15_000];
+        java.util.SplittableRandom random = new java.util.SplittableRandom(42);
+        for (int i = 0; i < runs.length; i++) {
+            runs[i] = PageRun.pack(i / 50 + random.nextInt(8), 1 + random.nextInt(3), random.nextBoolean());
+        }
+        assertMatchesExactLru(runs, 64);
+    }
+
+    @Test
+    void longRunsCountOnceEach() {
+        int max = PageRun.MAX_COUNT;
+        long[] runs = {read(0, max), write(1, max - 1), read(0, max), read(2, max), write(1, 1), read(0, max - 7)};
+        // distances: 0 cold, 1 cold, 0 d=2, 2 cold, 1 d=3, 0 d=3 -> f=1: 6, f=2: 5, f=3: 3
+        assertThat(curve(new LruStackDistance(2), runs)).containsExactly(6, 5, 3);
+        assertMatchesExactLru(runs, 2);
+    }
+
+    private static long[] repeat(int times, int[] pages) {
+        long[] one = reads(pages);
+        long[] runs = new long[one.length * times];
+        for (int i = 0; i < times; i++) {
+            System.arraycopy(one, 0, runs, i * one.length, one.length);
+        }
+        return runs;
+    }
+}
