@@ -1,0 +1,81 @@
+package io.heaplab.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.heaplab.core.spi.Option;
+import io.heaplab.core.spi.Plugin;
+import io.heaplab.core.spi.Registry;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/** {@code heaplab list}: every allocator, policy and workload, with its description and options. */
+@Command(name = "list", mixinStandardHelpOptions = true,
+        description = "List every allocator, replacement policy and workload with its options.")
+final class ListCommand implements Callable<Integer> {
+
+    @ParentCommand
+    private HeaplabCommand parent;
+
+    @Spec
+    private CommandSpec spec;
+
+    @picocli.CommandLine.Option(names = "--json", description = "Print the list as JSON.")
+    private boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        List<Registry<?>> registries = List.of(parent.plugins().allocators(), parent.plugins().policies(),
+                parent.plugins().workloads());
+        if (json) {
+            ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+            ObjectNode root = mapper.createObjectNode();
+            for (Registry<?> registry : registries) {
+                ArrayNode array = root.putArray(plural(registry.kind()));
+                for (Plugin plugin : registry.all()) {
+                    ObjectNode node = array.addObject();
+                    node.put("name", plugin.name());
+                    node.put("description", plugin.description());
+                    ArrayNode options = node.putArray("options");
+                    for (Option option : plugin.options()) {
+                        ObjectNode o = options.addObject();
+                        o.put("name", option.name());
+                        o.put("type", option.type().expected());
+                        if (option.isRequired()) {
+                            o.put("required", true);
+                        } else {
+                            o.put("default", option.defaultValue());
+                        }
+                        o.put("description", option.description());
+                    }
+                }
+            }
+            out.println(mapper.writeValueAsString(root));
+        } else {
+            for (Registry<?> registry : registries) {
+                out.println(plural(registry.kind()) + ":");
+                for (Plugin plugin : registry.all()) {
+                    out.printf("  %-16s %s%n", plugin.name(), plugin.description());
+                    for (Option option : plugin.options()) {
+                        out.printf("      %s=<%s>  %s (%s)%n", option.name(), option.type().expected(),
+                                option.description(),
+                                option.isRequired() ? "required" : "default " + option.defaultValue());
+                    }
+                }
+            }
+        }
+        out.flush();
+        return Main.OK;
+    }
+
+    private static String plural(String kind) {
+        return kind.endsWith("y") ? kind.substring(0, kind.length() - 1) + "ies" : kind + "s";
+    }
+}

@@ -1,0 +1,106 @@
+package io.heaplab.cli;
+
+import io.heaplab.core.heap.Heap;
+import io.heaplab.core.run.RunResult;
+import io.heaplab.core.run.RunSpec;
+import io.heaplab.core.run.Runner;
+import io.heaplab.core.spi.Options;
+import io.heaplab.core.spi.Plugins;
+import io.heaplab.core.spi.Spec;
+import io.heaplab.reports.JsonResults;
+import io.heaplab.reports.RunTable;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code heaplab run}: one workload under each allocator, its references fed to every policy. */
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Run a workload under one or more allocators and count page faults under each policy.")
+final class RunCommand implements Callable<Integer> {
+
+    @ParentCommand
+    private HeaplabCommand parent;
+
+    @picocli.CommandLine.Spec
+    private CommandSpec spec;
+
+    @Option(names = {"-w", "--workload"}, required = true, paramLabel = "SPEC",
+            description = "The workload and its options, e.g. random-blocks:size=16,live=1000.")
+    private String workload;
+
+    @Option(names = {"-a", "--allocator"}, required = true, paramLabel = "SPEC[,SPEC...]",
+            description = "Allocators to compare, e.g. stack,nofree; repeatable.")
+    private List<String> allocators;
+
+    @Option(names = {"-p", "--policy"}, paramLabel = "SPEC",
+            description = "A replacement policy, e.g. lru:frames=50, lru:frames=all (the whole curve), "
+                    + "wsclock:frames=50,theta=10000; repeatable.")
+    private List<String> policies = new ArrayList<>();
+
+    @Option(names = "--page-size", paramLabel = "BYTES", defaultValue = "4096",
+            description = "Bytes per page, a power of 2 from 64 to 1048576 (default: ${DEFAULT-VALUE}).")
+    private int pageSize;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+            description = "Seed of the workload's random source (default: ${DEFAULT-VALUE}).")
+    private long seed;
+
+    @Option(names = "--heap-size", paramLabel = "BYTES",
+            description = "Bound the heap to this many bytes; requests that find no room are rejected and counted "
+                    + "(default: the heap grows as needed).")
+    private Long heapSize;
+
+    @Option(names = "--count-allocator",
+            description = "Page the allocator's own bookkeeping references too (default: only the workload's).")
+    private boolean countAllocator;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Also write the results to FILE as JSON.")
+    private Path json;
+
+    @Override
+    public Integer call() throws Exception {
+        Plugins plugins = parent.plugins();
+        Heap.checkPageSize(pageSize);
+        if (heapSize != null && heapSize <= 0) {
+            throw new IllegalArgumentException("--heap-size: " + heapSize + " (expected: a positive number of bytes)");
+        }
+        Spec workloadSpec = Spec.parse(workload);
+        List<Spec> allocatorSpecs = new ArrayList<>();
+        allocators.forEach(a -> allocatorSpecs.addAll(Spec.parseList(a)));
+        List<Spec> policySpecs = policies.stream().map(Spec::parse).toList();
+        checkAll(plugins, workloadSpec, allocatorSpecs, policySpecs);
+
+        Runner runner = new Runner(plugins);
+        List<RunResult> results = new ArrayList<>();
+        long nanos = 0;
+        for (Spec allocator : allocatorSpecs) {
+            RunResult result = runner.run(new RunSpec(workloadSpec, allocator, policySpecs, pageSize,
+                    heapSize == null ? Heap.GROWABLE : heapSize, seed, countAllocator));
+            results.add(result);
+            nanos += result.wallNanos();
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        RunTable.print(results, out);
+        out.printf(Locale.ROOT, "%d run(s) in %.2f s%n", results.size(), nanos / 1e9);
+        if (json != null) {
+            JsonResults.write(json, results);
+            out.println("wrote " + json);
+        }
+        out.flush();
+        return Main.OK;
+    }
+
+    // Check every spec before the first run, so a typo in the last one does not waste the first ones.
+    private static void checkAll(Plugins plugins, Spec workload, List<Spec> allocators, List<Spec> policies) {
+        Options.bind(plugins.workloads().find(workload.name()), workload);
+        allocators.forEach(a -> Options.bind(plugins.allocators().find(a.name()), a));
+        policies.forEach(p -> Options.bind(plugins.policies().find(p.name()), p));
+    }
+}

@@ -1,0 +1,108 @@
+package io.heaplab.acceptance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunCommandTest {
+
+    private static final int PAGE = 512;
+    private static final int SIZE = 16;
+
+    @TempDir
+    Path dir;
+
+    private Cli run(Path json, long seed) {
+        return Cli.run("run", "-w", "random-blocks:size=" + SIZE + ",live=300,steps=4000", "-a", "stack,nofree",
+                "-p", "lru:frames=6", "-p", "lru:frames=all", "-p", "wsclock:frames=6,theta=2000",
+                "--page-size", String.valueOf(PAGE), "--seed", String.valueOf(seed), "--json", json.toString());
+    }
+
+    @Test
+    void runsEachAllocatorAndWritesOneResultFile() throws Exception {
+        Path json = dir.resolve("out/results.json");
+        Cli cli = run(json, 42);
+        assertThat(cli.err()).isEmpty();
+        assertThat(cli.exitCode()).isZero();
+        assertThat(cli.out()).contains("stack", "nofree", "lru:frames=6", "wrote ");
+
+        JsonNode root = new ObjectMapper().readTree(json.toFile());
+        assertThat(root.get("schema").asInt()).isEqualTo(1);
+        JsonNode runs = root.get("runs");
+        assertThat(runs).hasSize(2);
+        for (JsonNode r : runs) {
+            for (String field : new String[] {"workload", "allocator", "pageSize", "references", "virtualPages",
+                    "allocations", "frees", "faults"}) {
+                assertThat(r.has(field)).as(field).isTrue();
+            }
+            assertThat(r.get("pageSize").asInt()).isEqualTo(PAGE);
+            assertThat(r.get("allocations").asLong()).isEqualTo(4300).isEqualTo(r.get("frees").asLong());
+            JsonNode faults = r.get("faults");
+            JsonNode curve = faults.get("lru:frames=all");
+            // the one-pass curve agrees with the exact simulation at the size both measured
+            assertThat(curve.get(5).asLong()).isEqualTo(faults.get("lru:frames=6").asLong());
+            assertThat(curve.get(curve.size() - 1).asLong()).isEqualTo(r.get("pagesTouched").asLong());
+            assertThat(faults.get("wsclock:frames=6,theta=2000").asLong()).isGreaterThanOrEqualTo(
+                    r.get("pagesTouched").asLong());
+            assertThat(r.get("pagingMeasures").get("wsclock:frames=6,theta=2000").has("writeBacks")).isTrue();
+        }
+        JsonNode stack = runs.get(0);
+        JsonNode nofree = runs.get(1);
+        assertThat(stack.get("allocator").asText()).isEqualTo("stack");
+        // NOFREE never reuses a block, so it needs a page per PAGE / SIZE allocations; STACK only the peak
+        int perPage = PAGE / SIZE;
+        assertThat(nofree.get("virtualPages").asLong()).isEqualTo((4300 + perPage - 1) / perPage);
+        assertThat(stack.get("virtualPages").asLong()).isEqualTo((300 + perPage - 1) / perPage);
+        // the workload makes the same references whatever the allocator
+        assertThat(stack.get("references").asLong()).isEqualTo(nofree.get("references").asLong());
+    }
+
+    @Test
+    void sameSeedSameBytesOtherSeedOtherNumbers() throws Exception {
+        Path a = dir.resolve("a.json");
+        Path b = dir.resolve("b.json");
+        Path c = dir.resolve("c.json");
+        assertThat(run(a, 7).exitCode()).isZero();
+        assertThat(run(b, 7).exitCode()).isZero();
+        assertThat(run(c, 8).exitCode()).isZero();
+        assertThat(Files.readAllBytes(a)).isEqualTo(Files.readAllBytes(b));
+        assertThat(Files.readString(a)).isNotEqualTo(Files.readString(c));
+    }
+
+    @Test
+    void unknownAllocatorIsAUsageErrorOnOneLine() {
+        Path json = dir.resolve("never.json");
+        Cli cli = Cli.run("run", "-w", "random-blocks", "-a", "stack,bogus", "-p", "lru:frames=4",
+                "--json", json.toString());
+        assertThat(cli.exitCode()).isEqualTo(2);
+        assertThat(cli.err()).startsWith("heaplab: unknown allocator 'bogus' (expected one of: ")
+                .contains("nofree", "stack");
+        assertThat(cli.err().strip().lines()).hasSize(1);
+        assertThat(json).doesNotExist();
+    }
+
+    @Test
+    void badOptionsAndValuesAreUsageErrors() {
+        assertUsage(Cli.run("run", "-w", "random-blocks:lve=3", "-a", "stack"), "random-blocks: unknown option 'lve'");
+        assertUsage(Cli.run("run", "-w", "random-blocks", "-a", "stack", "-p", "lru:frames=0"),
+                "lru: frames=0 is not valid (expected: a positive integer or 'all')");
+        assertUsage(Cli.run("run", "-w", "random-blocks", "-a", "stack", "-p", "wsclock:frames=4"),
+                "wsclock: option 'theta' is required");
+        assertUsage(Cli.run("run", "-w", "random-blocks", "-a", "stack", "--page-size", "100"),
+                "pageSize: 100 (expected: a power of 2 from 64 to 1048576)");
+        assertUsage(Cli.run("run", "-a", "stack"), "Missing required option: '--workload=SPEC'");
+        assertUsage(Cli.run("run", "-w", "random-blocks", "-a", "stack", "--seed", "x"), "--seed");
+        assertUsage(Cli.run("frobnicate"), "Unmatched argument");
+    }
+
+    private static void assertUsage(Cli cli, String expected) {
+        assertThat(cli.exitCode()).as(cli.err()).isEqualTo(2);
+        assertThat(cli.err()).startsWith("heaplab: ").contains(expected).doesNotContain("\tat ");
+        assertThat(cli.err().strip().lines()).hasSize(1);
+    }
+}
