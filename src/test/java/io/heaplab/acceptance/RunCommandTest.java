@@ -100,6 +100,50 @@ class RunCommandTest {
         assertUsage(Cli.run("frobnicate"), "Unmatched argument");
     }
 
+    @Test
+    void aBoundedHeapRejectsAndCountsWhatDoesNotFit() throws Exception {
+        Path json = dir.resolve("bounded.json");
+        // 8 pages of 512 bytes hold 256 blocks of 16 bytes; the workload wants 300 live at once
+        Cli cli = Cli.run("run", "-w", "random-blocks:size=16,live=300,steps=1000", "-a", "stack,nofree",
+                "--page-size", "512", "--heap-size", "4096", "--json", json.toString());
+        assertThat(cli.exitCode()).as(cli.err()).isZero();
+        JsonNode runs = new ObjectMapper().readTree(json.toFile()).get("runs");
+        JsonNode stack = runs.get(0);
+        assertThat(stack.get("virtualPages").asLong()).isEqualTo(8);
+        assertThat(stack.get("peakLiveBlocks").asLong()).isEqualTo(256);
+        assertThat(stack.get("rejections").asLong()).isEqualTo(300 - 256);
+        JsonNode nofree = runs.get(1);
+        assertThat(nofree.get("allocations").asLong()).isEqualTo(256);
+        assertThat(nofree.get("rejections").asLong()).isEqualTo(1300 - 256);
+    }
+
+    @Test
+    void allocatorReferencesArePagedOnlyWhenAsked() throws Exception {
+        Path quiet = dir.resolve("quiet.json");
+        Path counted = dir.resolve("counted.json");
+        String[] args = {"run", "-w", "random-blocks:size=16,live=100,steps=500", "-a", "stack", "-p",
+            "lru:frames=2", "--page-size", "512", "--json"};
+        assertThat(Cli.run(concat(args, quiet.toString())).exitCode()).isZero();
+        assertThat(Cli.run(concat(concat(args, counted.toString()), "--count-allocator")).exitCode()).isZero();
+        JsonNode a = new ObjectMapper().readTree(quiet.toFile()).get("runs").get(0);
+        JsonNode b = new ObjectMapper().readTree(counted.toFile()).get("runs").get(0);
+        long bookkeeping = a.get("allocatorReferences").asLong();
+        assertThat(bookkeeping).isPositive().isEqualTo(b.get("allocatorReferences").asLong());
+        assertThat(b.get("references").asLong()).isEqualTo(a.get("references").asLong() + bookkeeping);
+    }
+
+    @Test
+    void aStrategyThatCannotServeTheWorkloadIsAUsageError() {
+        assertUsage(Cli.run("run", "-w", "random-blocks:size=8192", "-a", "stack", "--page-size", "4096"),
+                "stack: blockSize 8192 (expected: 4 .. 4096 bytes");
+    }
+
+    private static String[] concat(String[] args, String... more) {
+        String[] all = java.util.Arrays.copyOf(args, args.length + more.length);
+        System.arraycopy(more, 0, all, args.length, more.length);
+        return all;
+    }
+
     private static void assertUsage(Cli cli, String expected) {
         assertThat(cli.exitCode()).as(cli.err()).isEqualTo(2);
         assertThat(cli.err()).startsWith("heaplab: ").contains(expected).doesNotContain("\tat ");

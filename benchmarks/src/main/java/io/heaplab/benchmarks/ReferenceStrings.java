@@ -43,7 +43,8 @@ final class ReferenceStrings {
     }
 
     /**
-     * The first {@code length} references of the {@code random-blocks} workload under STACK with 512-byte pages,
+     * The first {@code length} references of the {@code random-blocks} workload (100,000 live 16-byte blocks, 3,125
+     * pages of 512 bytes) under STACK,
      * repeats included: what the recorder sees in a real run.
      */
     static int[] workload(int length) {
@@ -81,7 +82,7 @@ final class ReferenceStrings {
         Plugins base = Plugins.load();
         Plugins plugins = new Plugins(base.allocators(),
                 io.heaplab.core.spi.Registry.of("policy", List.of(capture)), base.workloads());
-        new Runner(plugins).run(RunSpec.of(Spec.parse("random-blocks:size=16,live=20000,steps=400000"),
+        new Runner(plugins).run(RunSpec.of(Spec.parse("random-blocks:size=16,live=100000,steps=500000"),
                 Spec.parse("stack"), List.of(Spec.parse("capture")), 512, 1));
         return string.toIntArray();
     }

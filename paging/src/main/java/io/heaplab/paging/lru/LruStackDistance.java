@@ -12,24 +12,29 @@ import java.util.Arrays;
  * stack, so a re-reference at stack distance {@code d} hits in every memory of {@code d} frames or more and
  * faults in every smaller one. One histogram of distances thus gives the whole curve.
  *
- * <p>The stack is never materialized. Each page has one mark in a Fenwick tree, at the logical time of its last
- * reference; the stack distance of a re-reference is the number of marks at or after the page's own, found in
- * O(log n). Logical time only moves forward, so when it reaches the tree's capacity the live marks are
- * renumbered 1..N in order and the tree rebuilt; the capacity is kept at least 2N, so at least N references pass
- * between rebuilds of cost O(capacity) and the renumbering is amortized O(1).
+ * <p>The stack is never materialized. Logical time advances by one per run and each run takes the next
+ * position; a page's last reference sits at position {@code lastAt[page]}. Every position between that one and
+ * now belongs to a page referenced since, once, unless the position is <i>dead</i>: its page was referenced again
+ * later. So the stack distance is the number of positions from {@code lastAt[page]} to now minus the dead ones
+ * after it, and a Fenwick tree needs to count only deaths: one prefix query and one update per re-reference,
+ * both O(log n), and nothing at all for the new position. Logical time only moves forward, so when it reaches
+ * the tree's capacity the live positions are renumbered 1..N in order and the tree cleared; the capacity is kept
+ * at least 2N, so at least N runs pass between renumberings of cost O(capacity): amortized O(1).
  */
 public final class LruStackDistance implements PagingSimulator {
 
     private static final int INITIAL_PAGES = 1024;
-    private static final int DEFAULT_CAPACITY = 1 << 16;
+    /** Small to start with: a shallow tree is a fast one; it grows with the number of pages. */
+    private static final int DEFAULT_CAPACITY = 1 << 10;
     private static final int NEVER = 0;
 
     /** Logical time of each page's last reference, its mark's position; {@link #NEVER} before the first. */
     private int[] lastAt = new int[INITIAL_PAGES];
     /** The page whose mark was put at each position; stale once the mark has moved on. */
     private int[] pageAt;
-    /** Fenwick tree over positions 1..capacity, one count per live mark. */
-    private int[] tree;
+    /** Fenwick tree over positions 1..capacity, one count per dead position. */
+    private int[] dead;
+    private int deaths;
     private int capacity;
     private int cursor;
 
@@ -49,7 +54,7 @@ public final class LruStackDistance implements PagingSimulator {
         }
         this.capacity = capacity;
         this.pageAt = new int[capacity + 1];
-        this.tree = new int[capacity + 1];
+        this.dead = new int[capacity + 1];
     }
 
     @Override
@@ -67,35 +72,36 @@ public final class LruStackDistance implements PagingSimulator {
             compact();
         }
         runs++;
+        cursor++;
         int last = lastAt[page];
         if (last == NEVER) {
             distinct++;
         } else {
-            int distance = distinct - prefix(last - 1);
+            // positions last..cursor-1 are the pages referenced since, less those referenced again after
+            int distance = cursor - last - (deaths - deadUpTo(last));
             if (distance >= atDistance.length) {
                 atDistance = Arrays.copyOf(atDistance, Math.max(distance + 1, 2 * atDistance.length));
             }
             atDistance[distance]++;
-            add(last, -1);
+            kill(last);
         }
-        cursor++;
-        add(cursor, 1);
         lastAt[page] = cursor;
         pageAt[cursor] = page;
     }
 
-    /** Marks at positions 1..position. */
-    private int prefix(int position) {
+    /** Dead positions at 1..position. */
+    private int deadUpTo(int position) {
         int sum = 0;
         for (int i = position; i > 0; i -= i & -i) {
-            sum += tree[i];
+            sum += dead[i];
         }
         return sum;
     }
 
-    private void add(int position, int delta) {
+    private void kill(int position) {
+        deaths++;
         for (int i = position; i <= capacity; i += i & -i) {
-            tree[i] += delta;
+            dead[i]++;
         }
     }
 
@@ -114,14 +120,8 @@ public final class LruStackDistance implements PagingSimulator {
             capacity = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(2L * live, 2L * capacity));
             pageAt = Arrays.copyOf(pageAt, capacity + 1);
         }
-        tree = new int[capacity + 1];
-        Arrays.fill(tree, 1, live + 1, 1);
-        for (int i = 1; i <= capacity; i++) {
-            int parent = i + (i & -i);
-            if (parent <= capacity) {
-                tree[parent] += tree[i];
-            }
-        }
+        dead = new int[capacity + 1];
+        deaths = 0;
         cursor = live;
     }
 
@@ -133,11 +133,12 @@ public final class LruStackDistance implements PagingSimulator {
                 Math.max(page + 1L, 2L * lastAt.length)));
     }
 
-    /** Checks that the tree holds one mark per page and that every run was counted once. */
+    /** Checks that one position per page is alive and that every run was counted once. */
     @Override
     public void finish() {
-        if (prefix(cursor) != distinct) {
-            throw new IllegalStateException(prefix(cursor) + " marks for " + distinct + " pages");
+        if (cursor - deadUpTo(cursor) != distinct || deadUpTo(capacity) != deaths) {
+            throw new IllegalStateException((cursor - deadUpTo(cursor)) + " live positions for " + distinct
+                    + " pages");
         }
         long[] curve = curve();
         long counted = distinct;
