@@ -16,10 +16,14 @@ import java.util.Arrays;
  * position; a page's last reference sits at position {@code lastAt[page]}. Every position between that one and
  * now belongs to a page referenced since, once, unless the position is <i>dead</i>: its page was referenced again
  * later. So the stack distance is the number of positions from {@code lastAt[page]} to now minus the dead ones
- * after it, and a Fenwick tree needs to count only deaths: one prefix query and one update per re-reference,
- * both O(log n), and nothing at all for the new position. Logical time only moves forward, so when it reaches
- * the tree's capacity the live positions are renumbered 1..N in order and the tree cleared; the capacity is kept
- * at least 2N, so at least N runs pass between renumberings of cost O(capacity): amortized O(1).
+ * after it, and only deaths need counting; the new position costs nothing.
+ *
+ * <p>Deaths are kept at two levels: one bit per position, and a Fenwick tree of dead counts per 64-position word.
+ * Most re-references are near (locality), and their dead positions are counted with a few {@code bitCount}s; a
+ * far one asks the tree, O(log(n / 64)). A death sets a bit and updates the tree, O(log(n / 64)). Logical time
+ * only moves forward, so when it reaches the capacity the live positions are renumbered 1..N in order and the
+ * counts cleared; the capacity is kept at least 2N, so at least N runs pass between renumberings of cost
+ * O(capacity): amortized O(1).
  */
 public final class LruStackDistance implements PagingSimulator {
 
@@ -27,13 +31,17 @@ public final class LruStackDistance implements PagingSimulator {
     /** Small to start with: a shallow tree is a fast one; it grows with the number of pages. */
     private static final int DEFAULT_CAPACITY = 1 << 10;
     private static final int NEVER = 0;
+    /** Re-references whose last position is within this many words of now count their deaths bit by bit. */
+    private static final int NEAR_WORDS = 8;
 
     /** Logical time of each page's last reference, its mark's position; {@link #NEVER} before the first. */
     private int[] lastAt = new int[INITIAL_PAGES];
     /** The page whose mark was put at each position; stale once the mark has moved on. */
     private int[] pageAt;
-    /** Fenwick tree over positions 1..capacity, one count per dead position. */
-    private int[] dead;
+    /** Bit {@code q} is set when position {@code q} is dead. */
+    private long[] deadBits;
+    /** Fenwick tree over words of {@link #deadBits}: element {@code w + 1} covers word {@code w}'s dead count. */
+    private int[] deadWords;
     private int deaths;
     private int capacity;
     private int cursor;
@@ -54,7 +62,7 @@ public final class LruStackDistance implements PagingSimulator {
         }
         this.capacity = capacity;
         this.pageAt = new int[capacity + 1];
-        this.dead = new int[capacity + 1];
+        clearDeaths();
     }
 
     @Override
@@ -78,7 +86,7 @@ public final class LruStackDistance implements PagingSimulator {
             distinct++;
         } else {
             // positions last..cursor-1 are the pages referenced since, less those referenced again after
-            int distance = cursor - last - (deaths - deadUpTo(last));
+            int distance = cursor - last - deadAfter(last);
             if (distance >= atDistance.length) {
                 atDistance = Arrays.copyOf(atDistance, Math.max(distance + 1, 2 * atDistance.length));
             }
@@ -89,20 +97,49 @@ public final class LruStackDistance implements PagingSimulator {
         pageAt[cursor] = page;
     }
 
-    /** Dead positions at 1..position. */
-    private int deadUpTo(int position) {
+    /** Dead positions after {@code position}; all of them lie before the cursor. */
+    private int deadAfter(int position) {
+        int word = position >>> 6;
+        long above = deadBits[word] & (-2L << position);
+        int dead = Long.bitCount(above);
+        int lastWord = cursor >>> 6;
+        if (lastWord - word <= NEAR_WORDS) {
+            for (int w = word + 1; w <= lastWord; w++) {
+                dead += Long.bitCount(deadBits[w]);
+            }
+            return dead;
+        }
+        return deaths - deadInWordsBefore(word) - Long.bitCount(deadBits[word]) + dead;
+    }
+
+    /** Dead positions in words 0..word-1. */
+    private int deadInWordsBefore(int word) {
         int sum = 0;
-        for (int i = position; i > 0; i -= i & -i) {
-            sum += dead[i];
+        for (int i = word; i > 0; i -= i & -i) {
+            sum += deadWords[i];
         }
         return sum;
     }
 
     private void kill(int position) {
         deaths++;
-        for (int i = position; i <= capacity; i += i & -i) {
-            dead[i]++;
+        int word = position >>> 6;
+        deadBits[word] |= 1L << position;
+        for (int i = word + 1; i < deadWords.length; i += i & -i) {
+            deadWords[i]++;
         }
+    }
+
+    private void clearDeaths() {
+        int words = (capacity >>> 6) + 1;
+        if (deadBits == null || deadBits.length != words) {
+            deadBits = new long[words];
+            deadWords = new int[words + 1];
+        } else {
+            Arrays.fill(deadBits, 0L);
+            Arrays.fill(deadWords, 0);
+        }
+        deaths = 0;
     }
 
     private void compact() {
@@ -120,8 +157,7 @@ public final class LruStackDistance implements PagingSimulator {
             capacity = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(2L * live, 2L * capacity));
             pageAt = Arrays.copyOf(pageAt, capacity + 1);
         }
-        dead = new int[capacity + 1];
-        deaths = 0;
+        clearDeaths();
         cursor = live;
     }
 
@@ -136,9 +172,12 @@ public final class LruStackDistance implements PagingSimulator {
     /** Checks that one position per page is alive and that every run was counted once. */
     @Override
     public void finish() {
-        if (cursor - deadUpTo(cursor) != distinct || deadUpTo(capacity) != deaths) {
-            throw new IllegalStateException((cursor - deadUpTo(cursor)) + " live positions for " + distinct
-                    + " pages");
+        int dead = 0;
+        for (long bits : deadBits) {
+            dead += Long.bitCount(bits);
+        }
+        if (cursor - dead != distinct || dead != deaths || deadInWordsBefore(deadBits.length) != deaths) {
+            throw new IllegalStateException((cursor - dead) + " live positions for " + distinct + " pages");
         }
         long[] curve = curve();
         long counted = distinct;
