@@ -63,6 +63,14 @@ class RunCommandTest {
     }
 
     @Test
+    void theResultFileIsReadableByOthersLikeAnyNewFile() throws Exception {
+        Path json = dir.resolve("perm.json");
+        assertThat(run(json, 1).exitCode()).isZero();
+        Path plain = Files.writeString(dir.resolve("plain.txt"), "x");
+        assertThat(Files.getPosixFilePermissions(json)).isEqualTo(Files.getPosixFilePermissions(plain));
+    }
+
+    @Test
     void sameSeedSameBytesOtherSeedOtherNumbers() throws Exception {
         Path a = dir.resolve("a.json");
         Path b = dir.resolve("b.json");
@@ -94,10 +102,14 @@ class RunCommandTest {
         assertUsage(Cli.run("run", "-w", "random-blocks", "-a", "stack", "-p", "wsclock:frames=4"),
                 "wsclock: option 'theta' is required");
         assertUsage(Cli.run("run", "-w", "random-blocks", "-a", "stack", "--page-size", "100"),
-                "pageSize: 100 (expected: a power of 2 from 64 to 1048576)");
+                "--page-size 100 (expected: a power of 2 from 64 to 1048576)");
         assertUsage(Cli.run("run", "-a", "stack"), "Missing required option: '--workload=SPEC'");
         assertUsage(Cli.run("run", "-w", "random-blocks", "-a", "stack", "--seed", "x"), "--seed");
         assertUsage(Cli.run("frobnicate"), "Unmatched argument");
+        assertUsage(Cli.run("run", "-w", "random-blocks", "-a", "stack", "-p", "lru:frames=3", "-p", "lru:frames=3"),
+                "policy 'lru:frames=3' given twice");
+        assertUsage(Cli.run("run", "-w", "random-blocks", "-a", "stack", "--json", dir.toString()),
+                "is a directory (expected: a file to write)");
     }
 
     @Test

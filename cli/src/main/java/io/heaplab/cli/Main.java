@@ -1,6 +1,7 @@
 package io.heaplab.cli;
 
 import io.heaplab.core.spi.Plugins;
+import io.heaplab.core.spi.SpecException;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 
@@ -15,8 +16,18 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        System.exit(execute(Plugins.load(), new PrintWriter(System.out, true), new PrintWriter(System.err, true),
-                args));
+        PrintWriter err = new PrintWriter(System.err, true);
+        int code;
+        try {
+            code = execute(Plugins.load(), new PrintWriter(System.out, true), err, args);
+        } catch (SpecException e) {
+            // a plugin on the class path is broken or two share a name
+            code = fail(err, e);
+        } catch (Throwable e) {
+            // errors (out of memory for an enormous option, say) bypass picocli's handler; still one line
+            code = fail(err, e);
+        }
+        System.exit(code);
     }
 
     /** Runs the command with the given plugins and writers, and returns its exit code; tests call this. */
@@ -25,29 +36,35 @@ public final class Main {
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((e, a) -> {
-            err.println("heaplab: " + e.getMessage() + " (see 'heaplab " + commandPath(e.getCommandLine())
-                    + " --help')");
+            err.println("heaplab: " + e.getMessage() + " (see '" + commandPath(e.getCommandLine()) + " --help')");
             err.flush();
             return USAGE;
         });
-        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-            // Bad specs and option values are the user's to fix; anything else is a failure of the run.
-            boolean usage = e instanceof IllegalArgumentException;
-            err.println("heaplab: " + (usage ? "" : "error: ") + oneLine(e));
-            err.flush();
-            return usage ? USAGE : FAILURE;
-        });
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> fail(err, e));
         return cli.execute(args);
     }
 
+    /**
+     * Reports {@code e} on one line: a {@link SpecException} is the user's to fix (exit 2), anything else is a
+     * failure of the run (exit 1).
+     */
+    static int fail(PrintWriter err, Throwable e) {
+        boolean usage = e instanceof SpecException;
+        err.println("heaplab: " + (usage ? "" : "error: ") + oneLine(e));
+        err.flush();
+        return usage ? USAGE : FAILURE;
+    }
+
     private static String commandPath(CommandLine commandLine) {
-        String name = commandLine.getCommandName();
         CommandLine parent = commandLine.getParent();
-        return parent == null ? "" : (commandPath(parent) + " " + name).strip();
+        return parent == null ? commandLine.getCommandName()
+                : commandPath(parent) + " " + commandLine.getCommandName();
     }
 
     private static String oneLine(Throwable e) {
-        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        String message = e.getMessage() == null || e instanceof Error
+                ? e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())
+                : e.getMessage();
         return message.lines().findFirst().orElse(message);
     }
 }

@@ -7,13 +7,18 @@ import io.heaplab.core.run.Runner;
 import io.heaplab.core.spi.Options;
 import io.heaplab.core.spi.Plugins;
 import io.heaplab.core.spi.Spec;
+import io.heaplab.core.spi.SpecException;
 import io.heaplab.reports.JsonResults;
 import io.heaplab.reports.RunTable;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -67,9 +72,15 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Plugins plugins = parent.plugins();
-        Heap.checkPageSize(pageSize);
+        if (pageSize < Heap.MIN_PAGE_SIZE || pageSize > Heap.MAX_PAGE_SIZE || Integer.bitCount(pageSize) != 1) {
+            throw new SpecException("--page-size " + pageSize + " (expected: a power of 2 from "
+                    + Heap.MIN_PAGE_SIZE + " to " + Heap.MAX_PAGE_SIZE + ")");
+        }
         if (heapSize != null && heapSize <= 0) {
-            throw new IllegalArgumentException("--heap-size: " + heapSize + " (expected: a positive number of bytes)");
+            throw new SpecException("--heap-size: " + heapSize + " (expected: a positive number of bytes)");
+        }
+        if (json != null && (json.toString().isBlank() || Files.isDirectory(json))) {
+            throw new SpecException("--json '" + json + "' is a directory (expected: a file to write)");
         }
         Spec workloadSpec = Spec.parse(workload);
         List<Spec> allocatorSpecs = new ArrayList<>();
@@ -90,7 +101,11 @@ final class RunCommand implements Callable<Integer> {
         RunTable.print(results, out);
         out.printf(Locale.ROOT, "%d run(s) in %.2f s%n", results.size(), nanos / 1e9);
         if (json != null) {
-            JsonResults.write(json, results);
+            try {
+                JsonResults.write(json, results);
+            } catch (IOException e) {
+                throw new IOException("cannot write " + json + ": " + e, e);
+            }
             out.println("wrote " + json);
         }
         out.flush();
@@ -99,8 +114,20 @@ final class RunCommand implements Callable<Integer> {
 
     // Check every spec before the first run, so a typo in the last one does not waste the first ones.
     private static void checkAll(Plugins plugins, Spec workload, List<Spec> allocators, List<Spec> policies) {
+        unique("allocator", allocators);
+        unique("policy", policies);
         Options.bind(plugins.workloads().find(workload.name()), workload);
         allocators.forEach(a -> Options.bind(plugins.allocators().find(a.name()), a));
         policies.forEach(p -> Options.bind(plugins.policies().find(p.name()), p));
+    }
+
+    // Results are keyed by spec, so a spec given twice would silently become one column.
+    private static void unique(String kind, List<Spec> specs) {
+        Set<String> seen = new HashSet<>();
+        for (Spec spec : specs) {
+            if (!seen.add(spec.toString())) {
+                throw new SpecException(kind + " '" + spec + "' given twice (expected: each once)");
+            }
+        }
     }
 }

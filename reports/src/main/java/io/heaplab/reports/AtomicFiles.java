@@ -5,6 +5,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 
 /** Writes result files so a reader sees the old file or the whole new one, never half of it. */
 public final class AtomicFiles {
@@ -17,9 +18,11 @@ public final class AtomicFiles {
         Path absolute = target.toAbsolutePath();
         Path dir = absolute.getParent();
         Files.createDirectories(dir);
-        Path temp = Files.createTempFile(dir, "." + absolute.getFileName(), ".tmp");
+        // not createTempFile: its owner-only permissions would survive the rename
+        Path temp = dir.resolve("." + absolute.getFileName() + "." + ProcessHandle.current().pid() + "."
+                + System.nanoTime() + ".tmp");
         try {
-            Files.write(temp, bytes);
+            Files.write(temp, bytes, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
             try {
                 Files.move(temp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {

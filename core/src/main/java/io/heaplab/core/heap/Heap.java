@@ -40,7 +40,9 @@ public final class Heap implements AutoCloseable {
     private final int pageShift;
     private final int chunkShift;
     private final long capacity;
+    private final boolean bounded;
     private MemorySegment[] chunks = new MemorySegment[4];
+    private int chunkCount;
     private long brk;
 
     private final HeapAccess data;
@@ -61,6 +63,7 @@ public final class Heap implements AutoCloseable {
         this.pageShift = Integer.numberOfTrailingZeros(pageSize);
         this.chunkShift = Math.max(MIN_CHUNK_SHIFT, pageShift);
         this.capacity = Math.min(capacity, MAX_PAGES << pageShift);
+        this.bounded = capacity != GROWABLE;
         this.data = new HeapAccess(this, recorder, Source.WORKLOAD, true);
         this.bookkeeping = new HeapAccess(this, recorder, Source.ALLOCATOR, recordAllocatorReferences);
     }
@@ -118,7 +121,7 @@ public final class Heap implements AutoCloseable {
     }
 
     public boolean isBounded() {
-        return capacity != Math.min(GROWABLE, MAX_PAGES << pageShift);
+        return bounded;
     }
 
     /** The high-water mark of the heap in pages: every page the allocator ever obtained. */
@@ -144,10 +147,8 @@ public final class Heap implements AutoCloseable {
         if (needed > chunks.length) {
             chunks = Arrays.copyOf(chunks, Math.max(needed, chunks.length * 2));
         }
-        for (int i = 0; i < needed; i++) {
-            if (chunks[i] == null) {
-                chunks[i] = arena.allocate(1L << chunkShift, 8);
-            }
+        for (; chunkCount < needed; chunkCount++) {
+            chunks[chunkCount] = arena.allocate(1L << chunkShift, 8);
         }
     }
 

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.SequencedMap;
 import java.util.regex.Pattern;
 
@@ -80,10 +79,5 @@ public record Spec(String name, SequencedMap<String, String> options) {
         StringBuilder text = new StringBuilder(name).append(':');
         options.forEach((k, v) -> text.append(k).append('=').append(v).append(','));
         return text.substring(0, text.length() - 1);
-    }
-
-    /** The options as a plain map, for callers that only read them. */
-    public Map<String, String> optionMap() {
-        return options;
     }
 }

@@ -3,6 +3,7 @@ package io.heaplab.paging.clock;
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.trace.PageRun;
+import io.heaplab.paging.PageTables;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -158,12 +159,8 @@ public final class WsClock implements PagingSimulator {
     }
 
     private void grow(int page) {
-        if (page < 0) {
-            throw new IllegalArgumentException("page: " + page + " (expected: >= 0)");
-        }
         int old = frameOf.length;
-        frameOf = filled(Arrays.copyOf(frameOf, (int) Math.min(Integer.MAX_VALUE - 8,
-                Math.max(page + 1L, 2L * old))), old);
+        frameOf = filled(Arrays.copyOf(frameOf, PageTables.grownLength(old, page)), old);
     }
 
     private static int[] filled(int[] table, int from) {

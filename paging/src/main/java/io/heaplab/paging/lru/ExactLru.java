@@ -3,6 +3,7 @@ package io.heaplab.paging.lru;
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.trace.PageRun;
+import io.heaplab.paging.PageTables;
 import java.util.Arrays;
 
 /**
@@ -93,10 +94,7 @@ public final class ExactLru implements PagingSimulator {
     }
 
     private void grow(int page) {
-        if (page < 0) {
-            throw new IllegalArgumentException("page: " + page + " (expected: >= 0)");
-        }
-        int length = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(page + 1L, 2L * resident.length));
+        int length = PageTables.grownLength(resident.length, page);
         prev = Arrays.copyOf(prev, length);
         next = Arrays.copyOf(next, length);
         resident = Arrays.copyOf(resident, length);

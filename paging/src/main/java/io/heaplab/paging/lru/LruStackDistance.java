@@ -3,6 +3,7 @@ package io.heaplab.paging.lru;
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.trace.PageRun;
+import io.heaplab.paging.PageTables;
 import java.util.Arrays;
 
 /**
@@ -162,11 +163,7 @@ public final class LruStackDistance implements PagingSimulator {
     }
 
     private void grow(int page) {
-        if (page < 0) {
-            throw new IllegalArgumentException("page: " + page + " (expected: >= 0)");
-        }
-        lastAt = Arrays.copyOf(lastAt, (int) Math.min(Integer.MAX_VALUE - 8,
-                Math.max(page + 1L, 2L * lastAt.length)));
+        lastAt = Arrays.copyOf(lastAt, PageTables.grownLength(lastAt.length, page));
     }
 
     /** Checks that one position per page is alive and that every run was counted once. */

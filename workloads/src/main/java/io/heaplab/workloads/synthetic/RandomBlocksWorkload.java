@@ -50,35 +50,38 @@ public final class RandomBlocksWorkload implements Workload {
 
     @Override
     public void run(WorkloadContext context) {
-        HeapAccess heap = context.heap();
         SplittableRandom random = context.random();
-        // the live blocks, unordered: a freed slot is filled by the last one, so choosing stays O(1)
-        long[] addresses = new long[live];
-        long[] stamps = new long[live];
-        int count = 0;
-        long serial = 0;
-
+        LiveBlocks blocks = new LiveBlocks(context);
         for (int i = 0; i < live; i++) {
-            long address = context.allocate(size);
-            if (address != Allocator.NO_FIT) {
-                long stamp = stamp(++serial);
-                write(heap, address, stamp);
-                addresses[count] = address;
-                stamps[count] = stamp;
-                count++;
-            }
+            blocks.allocate();
         }
-
         for (long step = 0; step < steps; step++) {
-            // count is 0 only when a bounded heap rejected every request so far
-            if (count > 0) {
-                int victim = random.nextInt(count);
-                check(heap, addresses[victim], stamps[victim]);
-                context.free(addresses[victim], size);
-                count--;
-                addresses[victim] = addresses[count];
-                stamps[victim] = stamps[count];
+            // empty only when a bounded heap rejected every request so far
+            if (blocks.count > 0) {
+                blocks.free(random.nextInt(blocks.count));
             }
+            blocks.allocate();
+        }
+        while (blocks.count > 0) {
+            blocks.free(blocks.count - 1);
+        }
+    }
+
+    /** The live blocks, unordered: a freed slot is filled by the last one, so choosing stays O(1). */
+    private final class LiveBlocks {
+        private final WorkloadContext context;
+        private final HeapAccess heap;
+        private final long[] addresses = new long[live];
+        private final long[] stamps = new long[live];
+        private int count;
+        private long serial;
+
+        LiveBlocks(WorkloadContext context) {
+            this.context = context;
+            this.heap = context.heap();
+        }
+
+        void allocate() {
             long address = context.allocate(size);
             if (address != Allocator.NO_FIT) {
                 long stamp = stamp(++serial);
@@ -89,10 +92,12 @@ public final class RandomBlocksWorkload implements Workload {
             }
         }
 
-        while (count > 0) {
+        void free(int slot) {
+            check(heap, addresses[slot], stamps[slot]);
+            context.free(addresses[slot], size);
             count--;
-            check(heap, addresses[count], stamps[count]);
-            context.free(addresses[count], size);
+            addresses[slot] = addresses[count];
+            stamps[slot] = stamps[count];
         }
     }
 

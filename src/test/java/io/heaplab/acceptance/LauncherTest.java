@@ -1,0 +1,82 @@
+package io.heaplab.acceptance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The {@code ./heaplab} launcher as a user types it, in a process of its own: it finds a JDK 25, runs the jar the
+ * build just made (so it builds nothing here) and exits with the command's code.
+ */
+class LauncherTest {
+
+    private static final Path ROOT = Path.of(System.getProperty("user.dir")).resolve("../..").normalize();
+
+    @TempDir
+    Path dir;
+
+    record Result(int exitCode, String out, String err) {
+    }
+
+    private static Result launch(String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(ROOT.resolve("heaplab").toString()));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).directory(ROOT.toFile()).start();
+        process.getOutputStream().close();
+        // small outputs only: read both after exit
+        assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("launcher finished").isTrue();
+        return new Result(process.exitValue(),
+                new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8),
+                new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void listsThePluginsTheShadedJarCarries() throws Exception {
+        Result result = launch("list");
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(result.err()).isEmpty();
+        assertThat(result.out()).isEqualTo(Cli.run("list").out());
+    }
+
+    @Test
+    void twoProcessesWithOneSeedWriteTheSameBytes() throws Exception {
+        Path a = dir.resolve("a.json");
+        Path b = dir.resolve("b.json");
+        String[] args = {"run", "-w", "random-blocks:live=500,steps=3000", "-a", "stack,nofree", "-p",
+            "lru:frames=all", "-p", "wsclock:frames=4,theta=500", "--page-size", "256", "--seed", "11", "--json"};
+        assertThat(launch(concat(args, a.toString())).exitCode()).isZero();
+        assertThat(launch(concat(args, b.toString())).exitCode()).isZero();
+        assertThat(Files.readAllBytes(a)).isEqualTo(Files.readAllBytes(b));
+    }
+
+    @Test
+    void usageErrorsExitTwoWithOneLine() throws Exception {
+        Result result = launch("run", "-w", "nosuch", "-a", "stack");
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err().strip()).startsWith("heaplab: unknown workload 'nosuch' (expected one of: ")
+                .doesNotContain("\n");
+        assertThat(result.out()).isEmpty();
+    }
+
+    @Test
+    void aFailedRunExitsOneWithOneLine() throws Exception {
+        // an option so large its tables cannot be allocated: a failure of the run, not a usage error
+        Result result = launch("run", "-w", "random-blocks:live=2000000000", "-a", "stack");
+        assertThat(result.exitCode()).isEqualTo(1);
+        assertThat(result.err().strip()).startsWith("heaplab: error: ").doesNotContain("\n").doesNotContain("\tat ");
+    }
+
+    private static String[] concat(String[] args, String more) {
+        String[] all = java.util.Arrays.copyOf(args, args.length + 1);
+        all[args.length] = more;
+        return all;
+    }
+}
