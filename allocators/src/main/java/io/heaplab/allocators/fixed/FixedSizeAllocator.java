@@ -121,6 +121,14 @@ public abstract class FixedSizeAllocator implements Allocator {
         return base;
     }
 
+    /** For {@link #verify()}: fails unless the heap is exactly the {@code pages} pages this strategy obtained. */
+    protected final void verifyHeapHolds(long pages) {
+        if (heap.size() != pages << pageShift) {
+            throw new IllegalStateException(name + ": heap holds " + heap.size() + " bytes, but " + pages
+                    + " pages of " + pageSize + " were obtained");
+        }
+    }
+
     /** Bytes per block. */
     public final int blockSize() {
         return blockSize;

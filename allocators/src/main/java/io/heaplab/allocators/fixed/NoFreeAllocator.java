@@ -79,10 +79,7 @@ public final class NoFreeAllocator extends FixedSizeAllocator {
      */
     @Override
     public void verify() {
-        if (heap.size() != pages << pageShift) {
-            throw new IllegalStateException(name + ": heap holds " + heap.size() + " bytes, but " + pages
-                    + " pages of " + pageSize + " were obtained");
-        }
+        verifyHeapHolds(pages);
         if (pages == 0) {
             if (cursor != 0 || pageEnd != 0 || handedOut != 0) {
                 throw new IllegalStateException(name + ": no page obtained, yet cursor " + cursor + ", pageEnd "

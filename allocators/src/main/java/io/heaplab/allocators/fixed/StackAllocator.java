@@ -95,10 +95,7 @@ public final class StackAllocator extends FixedSizeAllocator {
      */
     @Override
     public void verify() {
-        if (heap.size() != pages << pageShift) {
-            throw new IllegalStateException(name + ": heap holds " + heap.size() + " bytes, but " + pages
-                    + " pages of " + pageSize + " were obtained");
-        }
+        verifyHeapHolds(pages);
         long total = pages * blocksPerPage;
         long[] seen = new long[(int) ((total + 63) >>> 6)];
         long free = 0;
