@@ -4,8 +4,6 @@ import io.heaplab.core.heap.Heap;
 import io.heaplab.core.run.RunResult;
 import io.heaplab.core.run.RunSpec;
 import io.heaplab.core.run.Runner;
-import io.heaplab.core.spi.Options;
-import io.heaplab.core.spi.Plugins;
 import io.heaplab.core.spi.Spec;
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.reports.JsonResults;
@@ -71,7 +69,6 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Plugins plugins = parent.plugins();
         if (pageSize < Heap.MIN_PAGE_SIZE || pageSize > Heap.MAX_PAGE_SIZE || Integer.bitCount(pageSize) != 1) {
             throw new SpecException("--page-size " + pageSize + " (expected: a power of 2 from "
                     + Heap.MIN_PAGE_SIZE + " to " + Heap.MAX_PAGE_SIZE + ")");
@@ -86,14 +83,23 @@ final class RunCommand implements Callable<Integer> {
         List<Spec> allocatorSpecs = new ArrayList<>();
         allocators.forEach(a -> allocatorSpecs.addAll(Spec.parseList(a)));
         List<Spec> policySpecs = policies.stream().map(Spec::parse).toList();
-        checkAll(plugins, workloadSpec, allocatorSpecs, policySpecs);
+        Set<String> seen = new HashSet<>();
+        List<RunSpec> runs = new ArrayList<>();
+        for (Spec allocator : allocatorSpecs) {
+            if (!seen.add(allocator.toString())) {
+                throw new SpecException("allocator '" + allocator + "' given twice (expected: each once)");
+            }
+            runs.add(new RunSpec(workloadSpec, allocator, policySpecs, pageSize,
+                    heapSize == null ? Heap.GROWABLE : heapSize, seed, countAllocator));
+        }
+        Runner runner = new Runner(parent.plugins());
+        // every spec is checked before the first run, so a typo in the last one wastes no time
+        runs.forEach(runner::check);
 
-        Runner runner = new Runner(plugins);
         List<RunResult> results = new ArrayList<>();
         long nanos = 0;
-        for (Spec allocator : allocatorSpecs) {
-            RunResult result = runner.run(new RunSpec(workloadSpec, allocator, policySpecs, pageSize,
-                    heapSize == null ? Heap.GROWABLE : heapSize, seed, countAllocator));
+        for (RunSpec run : runs) {
+            RunResult result = runner.run(run);
             results.add(result);
             nanos += result.wallNanos();
         }
@@ -110,24 +116,5 @@ final class RunCommand implements Callable<Integer> {
         }
         out.flush();
         return Main.OK;
-    }
-
-    // Check every spec before the first run, so a typo in the last one does not waste the first ones.
-    private static void checkAll(Plugins plugins, Spec workload, List<Spec> allocators, List<Spec> policies) {
-        unique("allocator", allocators);
-        unique("policy", policies);
-        Options.bind(plugins.workloads().find(workload.name()), workload);
-        allocators.forEach(a -> Options.bind(plugins.allocators().find(a.name()), a));
-        policies.forEach(p -> Options.bind(plugins.policies().find(p.name()), p));
-    }
-
-    // Results are keyed by spec, so a spec given twice would silently become one column.
-    private static void unique(String kind, List<Spec> specs) {
-        Set<String> seen = new HashSet<>();
-        for (Spec spec : specs) {
-            if (!seen.add(spec.toString())) {
-                throw new SpecException(kind + " '" + spec + "' given twice (expected: each once)");
-            }
-        }
     }
 }

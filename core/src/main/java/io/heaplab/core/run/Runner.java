@@ -10,14 +10,17 @@ import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.spi.Plugins;
 import io.heaplab.core.spi.ReplacementPolicyProvider;
 import io.heaplab.core.spi.Spec;
+import io.heaplab.core.spi.SpecException;
 import io.heaplab.core.spi.Workload;
 import io.heaplab.core.spi.WorkloadContext;
 import io.heaplab.core.spi.WorkloadProvider;
 import io.heaplab.core.trace.ReferenceRecorder;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.SequencedMap;
+import java.util.Set;
 
 /** Runs one workload under one allocator with its references feeding the policies, and gathers the measures. */
 public final class Runner {
@@ -29,19 +32,24 @@ public final class Runner {
     }
 
     /**
-     * Runs {@code spec}. Every spec is checked before anything runs, so a typo fails at once with a one-line
-     * {@link io.heaplab.core.spi.SpecException}.
+     * Checks every spec of {@code spec} against its plugin without running anything: an unknown name, a bad
+     * option or a policy given twice (results are keyed by spec) fails with a one-line {@link SpecException}.
      */
+    public void check(RunSpec spec) {
+        bind(spec);
+    }
+
+    /** Runs {@code spec}, checked first as {@link #check} does. */
     public RunResult run(RunSpec spec) {
-        WorkloadProvider workloadProvider = plugins.workloads().find(spec.workload().name());
-        Options workloadOptions = Options.bind(workloadProvider, spec.workload());
-        AllocatorProvider allocatorProvider = plugins.allocators().find(spec.allocator().name());
-        Options allocatorOptions = Options.bind(allocatorProvider, spec.allocator());
+        Bound bound = bind(spec);
         List<PagingSimulator> simulators = new ArrayList<>();
-        for (Spec policy : spec.policies()) {
-            ReplacementPolicyProvider provider = plugins.policies().find(policy.name());
-            simulators.add(provider.create(Options.bind(provider, policy)));
+        for (int i = 0; i < bound.policies().size(); i++) {
+            simulators.add(bound.policies().get(i).create(bound.policyOptions().get(i)));
         }
+        WorkloadProvider workloadProvider = bound.workload();
+        Options workloadOptions = bound.workloadOptions();
+        AllocatorProvider allocatorProvider = bound.allocator();
+        Options allocatorOptions = bound.allocatorOptions();
 
         long start = System.nanoTime();
         Workload workload = workloadProvider.create(workloadOptions);
@@ -62,5 +70,30 @@ public final class Runner {
                     recorder.distinctPages(), context.allocations(), context.frees(), context.rejections(),
                     context.peakLiveBlocks(), context.peakLiveBytes(), paging, System.nanoTime() - start);
         }
+    }
+
+    /** The plugins of a run with their checked options, policies in the order given. */
+    private record Bound(WorkloadProvider workload, Options workloadOptions, AllocatorProvider allocator,
+                         Options allocatorOptions, List<ReplacementPolicyProvider> policies,
+                         List<Options> policyOptions) {
+    }
+
+    private Bound bind(RunSpec spec) {
+        WorkloadProvider workload = plugins.workloads().find(spec.workload().name());
+        Options workloadOptions = Options.bind(workload, spec.workload());
+        AllocatorProvider allocator = plugins.allocators().find(spec.allocator().name());
+        Options allocatorOptions = Options.bind(allocator, spec.allocator());
+        Set<String> seen = new HashSet<>();
+        List<ReplacementPolicyProvider> policies = new ArrayList<>();
+        List<Options> policyOptions = new ArrayList<>();
+        for (Spec policy : spec.policies()) {
+            if (!seen.add(policy.toString())) {
+                throw new SpecException("policy '" + policy + "' given twice (expected: each once)");
+            }
+            ReplacementPolicyProvider provider = plugins.policies().find(policy.name());
+            policies.add(provider);
+            policyOptions.add(Options.bind(provider, policy));
+        }
+        return new Bound(workload, workloadOptions, allocator, allocatorOptions, policies, policyOptions);
     }
 }
