@@ -73,6 +73,10 @@ final class ReferenceStrings {
                     }
 
                     @Override
+                    public void startMeasuring() {
+                    }
+
+                    @Override
                     public PagingOutcome outcome() {
                         return new PagingOutcome.Faults(0);
                     }

@@ -70,6 +70,22 @@ public abstract class PagingSimulatorContract {
         assertThat(run(create(frames), runs, batchSize)).isEqualTo(run(create(frames), runs));
     }
 
+    @Property(tries = 200)
+    void aMeasuredPhaseCountsTheFaultsOfTheWholeRunLessTheWarmUp(@ForAll("traces") long[] runs,
+                                                                 @ForAll @IntRange(min = 0, max = 300) int split,
+                                                                 @ForAll @IntRange(min = 1, max = 8) int frames) {
+        int warmUp = Math.min(split, runs.length);
+        long whole = faults(run(create(frames), runs), frames);
+        PagingSimulator simulator = create(frames);
+        simulator.accept(java.util.Arrays.copyOf(runs, warmUp), warmUp);
+        long before = faults(simulator.outcome(), frames);
+        simulator.startMeasuring();
+        long[] rest = java.util.Arrays.copyOfRange(runs, warmUp, runs.length);
+        simulator.accept(rest, rest.length);
+        simulator.finish();
+        assertThat(before + faults(simulator.outcome(), frames)).isEqualTo(whole);
+    }
+
     @Property(tries = 100)
     void theSameTraceGivesTheSameOutcome(@ForAll("traces") long[] runs,
                                          @ForAll @IntRange(min = 1, max = 8) int frames) {

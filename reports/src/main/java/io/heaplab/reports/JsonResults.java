@@ -65,6 +65,7 @@ public final class JsonResults {
         node.put("pageSize", run.pageSize());
         node.put("seed", run.seed());
         node.put("references", run.references());
+        node.put("measuredFrom", run.measuredFrom());
         node.put("allocatorReferences", run.allocatorReferences());
         node.put("virtualPages", run.virtualPages());
         node.put("pagesTouched", run.pagesTouched());

@@ -25,7 +25,7 @@ final class Samples {
         measures.put("writeBacks", writeBacks);
         measures.put("meanPointerTravel", 1.5);
         paging.put("wsclock:frames=2,theta=10", new PagingOutcome.Faults(faults + 1, measures));
-        return new RunResult("random-blocks:live=4", allocator, 64, 7, references, 11, 5, 4, 20, 20, 0, 4, 64,
+        return new RunResult("random-blocks:live=4", allocator, 64, 7, references, 0, 11, 5, 4, 20, 20, 0, 4, 64,
                 paging, 123_456_789L);
     }
 }

@@ -45,6 +45,7 @@ public final class Heap implements AutoCloseable {
     private int chunkCount;
     private long brk;
 
+    private final ReferenceRecorder recorder;
     private final HeapAccess data;
     private final HeapAccess bookkeeping;
 
@@ -64,6 +65,7 @@ public final class Heap implements AutoCloseable {
         this.chunkShift = Math.max(MIN_CHUNK_SHIFT, pageShift);
         this.capacity = Math.min(capacity, MAX_PAGES << pageShift);
         this.bounded = capacity != GROWABLE;
+        this.recorder = recorder;
         this.data = new HeapAccess(this, recorder, Source.WORKLOAD, true);
         this.bookkeeping = new HeapAccess(this, recorder, Source.ALLOCATOR, recordAllocatorReferences);
     }
@@ -91,6 +93,14 @@ public final class Heap implements AutoCloseable {
         brk += bytes;
         ensureChunks(brk);
         return old;
+    }
+
+    /**
+     * Begins the measured phase of the run: the recorder's sinks forget their counts so far but keep their
+     * state. Returns the virtual time at which measuring begins.
+     */
+    public long startMeasuring() {
+        return recorder.startMeasuring();
     }
 
     /** The view workloads use: their references are always recorded. */

@@ -13,6 +13,8 @@ import java.util.SequencedMap;
  * @param pageSize            bytes per page
  * @param seed                the seed
  * @param references          virtual time: references paged (the workload's, and the allocator's when counted)
+ * @param measuredFrom        the virtual time at which faults began to be counted: 0 unless the workload has a
+ *                            warm-up phase
  * @param allocatorReferences references the allocator made to its bookkeeping, whether paged or not
  * @param virtualPages        the heap's high-water mark in pages
  * @param pagesTouched        distinct pages referenced
@@ -30,6 +32,7 @@ public record RunResult(
         int pageSize,
         long seed,
         long references,
+        long measuredFrom,
         long allocatorReferences,
         long virtualPages,
         long pagesTouched,

@@ -56,7 +56,7 @@ public final class Runner {
         ReferenceRecorder recorder = new ReferenceRecorder(simulators);
         try (Heap heap = new Heap(spec.pageSize(), spec.heapCapacity(), recorder, spec.countAllocatorReferences())) {
             Allocator allocator = allocatorProvider.create(allocatorOptions,
-                    new AllocatorSetup(heap, workload.blockSize()));
+                    new AllocatorSetup(heap, workload.blockSize(), allocatorSeed(spec.seed())));
             WorkloadContext context = new WorkloadContext(heap.data(), allocator, spec.seed());
             workload.run(context);
             recorder.finish();
@@ -66,10 +66,15 @@ public final class Runner {
                 paging.put(spec.policies().get(i).toString(), simulators.get(i).outcome());
             }
             return new RunResult(spec.workload().toString(), spec.allocator().toString(), spec.pageSize(),
-                    spec.seed(), recorder.references(), heap.bookkeeping().references(), heap.virtualPages(),
+                    spec.seed(), recorder.references(), context.measuredFrom(), heap.bookkeeping().references(), heap.virtualPages(),
                     recorder.distinctPages(), context.allocations(), context.frees(), context.rejections(),
                     context.peakLiveBlocks(), context.peakLiveBytes(), paging, System.nanoTime() - start);
         }
+    }
+
+    /** A seed for a randomized strategy, apart from the workload's stream yet fixed by the run's seed. */
+    static long allocatorSeed(long seed) {
+        return new java.util.SplittableRandom(seed).split().nextLong();
     }
 
     /** The plugins of a run with their checked options, policies in the order given. */

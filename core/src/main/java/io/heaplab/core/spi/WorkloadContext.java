@@ -20,6 +20,7 @@ public final class WorkloadContext {
     private long liveBytes;
     private long peakLiveBlocks;
     private long peakLiveBytes;
+    private long measuredFrom;
 
     public WorkloadContext(HeapAccess heap, Allocator allocator, long seed) {
         this.heap = heap;
@@ -34,6 +35,20 @@ public final class WorkloadContext {
 
     public SplittableRandom random() {
         return random;
+    }
+
+    /**
+     * Ends the warm-up: faults are counted from here on, in a memory that remembers what came before. A workload
+     * with a warm-up phase (PQSIM's first 1000 simulated seconds) calls this once, when it ends; calling it
+     * again starts the measured phase afresh.
+     */
+    public void startMeasuring() {
+        measuredFrom = heap.heap().startMeasuring();
+    }
+
+    /** The virtual time at which the measured phase began: 0 when the whole run is measured. */
+    public long measuredFrom() {
+        return measuredFrom;
     }
 
     /** Asks the allocator for {@code size} bytes; a request that does not fit is counted and answered -1. */

@@ -65,6 +65,18 @@ public final class ReferenceRecorder {
         deliver();
     }
 
+    /**
+     * Delivers everything recorded so far and tells each sink that the measured phase begins here; returns the
+     * virtual time at which it does.
+     */
+    public long startMeasuring() {
+        flush();
+        for (ReferenceSink sink : sinks) {
+            sink.startMeasuring();
+        }
+        return references;
+    }
+
     /** Virtual time: every reference recorded, repeats included. */
     public long references() {
         return references;

@@ -8,6 +8,13 @@ final class RecordingSink implements ReferenceSink {
     final LongArrayList runs = new LongArrayList();
     int batches;
     boolean finished;
+    /** How many runs had arrived when the measured phase began, or -1. */
+    int measuredFrom = -1;
+
+    @Override
+    public void startMeasuring() {
+        measuredFrom = runs.size();
+    }
 
     @Override
     public void accept(long[] batch, int length) {

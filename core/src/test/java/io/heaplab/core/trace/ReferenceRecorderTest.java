@@ -30,6 +30,21 @@ class ReferenceRecorderTest {
     }
 
     @Test
+    void theMeasuredPhaseBeginsAfterEverythingRecordedBeforeIt() {
+        RecordingSink sink = new RecordingSink();
+        ReferenceRecorder recorder = new ReferenceRecorder(List.of(sink));
+        recorder.reference(3, false);
+        recorder.reference(3, true);
+        recorder.reference(4, false);
+        assertThat(recorder.startMeasuring()).isEqualTo(3);
+        assertThat(sink.measuredFrom).as("the open run is delivered first").isEqualTo(2);
+        recorder.reference(4, false);
+        recorder.finish();
+        assertThat(sink.runs.toLongArray()).containsExactly(PageRun.pack(3, 2, true), PageRun.pack(4, 1, false),
+                PageRun.pack(4, 1, false));
+    }
+
+    @Test
     void everySinkSeesEveryBatch() {
         RecordingSink a = new RecordingSink();
         RecordingSink b = new RecordingSink();

@@ -101,6 +101,16 @@ public final class WsClock implements PagingSimulator {
         }
     }
 
+    /** Forgets the counts; the frames, their bits and the hand stay as they are. */
+    @Override
+    public void startMeasuring() {
+        faults = 0;
+        writeBacks = 0;
+        scans = 0;
+        pointerTravel = 0;
+        overcommitments = 0;
+    }
+
     private int fault(int page) {
         faults++;
         int frame;

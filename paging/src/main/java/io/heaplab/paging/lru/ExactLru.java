@@ -44,6 +44,11 @@ public final class ExactLru implements PagingSimulator {
         }
     }
 
+    @Override
+    public void startMeasuring() {
+        faults = 0;
+    }
+
     private void reference(int page) {
         if (page < 0 || page >= resident.length) {
             grow(page);

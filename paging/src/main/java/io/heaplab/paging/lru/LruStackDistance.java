@@ -49,6 +49,10 @@ public final class LruStackDistance implements PagingSimulator {
 
     private int distinct;
     private long runs;
+    /** Pages referenced before the measured phase: their next reference is not a first one. */
+    private int distinctBefore;
+    /** Runs before the measured phase, which the histogram no longer holds. */
+    private long runsBefore;
     /** Element d: re-references at stack distance d. */
     private long[] atDistance = new long[64];
 
@@ -71,6 +75,14 @@ public final class LruStackDistance implements PagingSimulator {
         for (int i = 0; i < length; i++) {
             reference(PageRun.page(batch[i]));
         }
+    }
+
+    /** Forgets the histogram; the stack stays, so a page seen before the measured phase faults by distance. */
+    @Override
+    public void startMeasuring() {
+        Arrays.fill(atDistance, 0);
+        distinctBefore = distinct;
+        runsBefore = runs;
     }
 
     private void reference(int page) {
@@ -177,13 +189,14 @@ public final class LruStackDistance implements PagingSimulator {
             throw new IllegalStateException((cursor - dead) + " live positions for " + distinct + " pages");
         }
         long[] curve = curve();
-        long counted = distinct;
+        long counted = distinct - distinctBefore;
         for (long n : atDistance) {
             counted += n;
         }
-        if (counted != runs || (curve.length > 0 && curve[curve.length - 1] != distinct)) {
-            throw new IllegalStateException("curve " + Arrays.toString(curve) + " does not account for " + runs
-                    + " references to " + distinct + " pages");
+        if (counted != runs - runsBefore
+                || (curve.length > 0 && curve[curve.length - 1] != distinct - distinctBefore)) {
+            throw new IllegalStateException("curve " + Arrays.toString(curve) + " does not account for "
+                    + (runs - runsBefore) + " references to " + distinct + " pages");
         }
         for (int i = 1; i < curve.length; i++) {
             if (curve[i] > curve[i - 1]) {
@@ -197,10 +210,10 @@ public final class LruStackDistance implements PagingSimulator {
         return new PagingOutcome.Curve(curve());
     }
 
-    /** Element f-1: first references plus re-references deeper than f. */
+    /** Element f-1: first references plus re-references deeper than f, in the measured phase. */
     private long[] curve() {
         long[] faults = new long[distinct];
-        long deeper = distinct;
+        long deeper = distinct - distinctBefore;
         for (int frames = distinct; frames >= 1; frames--) {
             faults[frames - 1] = deeper;
             if (frames < atDistance.length) {
