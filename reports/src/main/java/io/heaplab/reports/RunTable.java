@@ -42,7 +42,9 @@ public final class RunTable {
         }
         out.println("workload " + runs.getFirst().workload() + ", page size " + runs.getFirst().pageSize()
                 + " B, seed " + runs.getFirst().seed());
-        printAligned(header, rows, out);
+        TextTable table = new TextTable().header(header);
+        rows.forEach(table::row);
+        table.print(out);
         for (RunResult run : runs) {
             run.paging().forEach((policy, outcome) -> {
                 switch (outcome) {
@@ -73,30 +75,6 @@ public final class RunTable {
                 .map(e -> e.getKey() + " " + (e.getValue() instanceof Double d
                         ? String.format(Locale.ROOT, "%.2f", d) : num(e.getValue().longValue())))
                 .collect(Collectors.joining(", "));
-    }
-
-    private static void printAligned(List<String> header, List<List<String>> rows, PrintWriter out) {
-        int[] widths = new int[header.size()];
-        for (int i = 0; i < widths.length; i++) {
-            widths[i] = header.get(i).length();
-            for (List<String> row : rows) {
-                widths[i] = Math.max(widths[i], row.get(i).length());
-            }
-        }
-        out.println(line(header, widths));
-        for (List<String> row : rows) {
-            out.println(line(row, widths));
-        }
-    }
-
-    // The first column (a name) is left-aligned, numbers right-aligned.
-    private static String line(List<String> cells, int[] widths) {
-        StringBuilder text = new StringBuilder();
-        for (int i = 0; i < cells.size(); i++) {
-            String format = i == 0 ? "%-" + widths[i] + "s" : "  %" + widths[i] + "s";
-            text.append(String.format(Locale.ROOT, format, cells.get(i)));
-        }
-        return text.toString().stripTrailing();
     }
 
     private static String num(long value) {

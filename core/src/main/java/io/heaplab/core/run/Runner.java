@@ -21,6 +21,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.SequencedMap;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /** Runs one workload under one allocator with its references feeding the policies, and gathers the measures. */
 public final class Runner {
@@ -69,6 +73,43 @@ public final class Runner {
                     spec.seed(), recorder.references(), context.measuredFrom(), heap.bookkeeping().references(), heap.virtualPages(),
                     recorder.distinctPages(), context.allocations(), context.frees(), context.rejections(),
                     context.peakLiveBlocks(), context.peakLiveBytes(), paging, System.nanoTime() - start);
+        }
+    }
+
+    /**
+     * Runs every spec, up to {@code threads} at a time, and returns the results in the order of the specs. Runs
+     * share nothing, so the results are the same whatever the number of threads. Every spec is checked before
+     * the first run starts; the first run that fails stops the rest and its exception is thrown.
+     */
+    public List<RunResult> runAll(List<RunSpec> specs, int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads: " + threads + " (expected: >= 1)");
+        }
+        specs.forEach(this::check);
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, Math.max(1, specs.size())));
+        try {
+            List<Future<RunResult>> futures = new ArrayList<>();
+            for (RunSpec spec : specs) {
+                futures.add(pool.submit(() -> run(spec)));
+            }
+            List<RunResult> results = new ArrayList<>();
+            for (Future<RunResult> future : futures) {
+                results.add(future.get());
+            }
+            return results;
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while running", e);
+        } finally {
+            pool.shutdownNow();
         }
     }
 

@@ -1,0 +1,118 @@
+package io.heaplab.cli;
+
+import io.heaplab.cli.reproduce.BrentClaims;
+import io.heaplab.cli.reproduce.BrentPaper;
+import io.heaplab.cli.reproduce.BrentReport;
+import io.heaplab.cli.reproduce.BrentStudy;
+import io.heaplab.core.run.Runner;
+import io.heaplab.core.spi.Spec;
+import io.heaplab.core.spi.SpecException;
+import io.heaplab.reports.AtomicFiles;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code heaplab reproduce brent}: Brent's Tables 3.1-3.3, TRIDIAG and PQSIM under strict LRU. */
+@Command(name = "brent", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Reproduce Tables 3.1-3.3 of Brent's MRU paper: TRIDIAG and PQSIM under each fixed-size"
+                + " strategy, 512-byte pages, strict LRU, published and measured figures side by side."})
+final class ReproduceBrentCommand implements Callable<Integer> {
+
+    @ParentCommand
+    private ReproduceCommand parent;
+
+    @picocli.CommandLine.Spec
+    private CommandSpec spec;
+
+    @Option(names = "--seeds", paramLabel = "K", defaultValue = "1",
+            description = "Repeat every run with K seeds and report mean ± sd (default: ${DEFAULT-VALUE}).")
+    private int seeds;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+            description = "The first seed; the others follow it (default: ${DEFAULT-VALUE}).")
+    private long firstSeed;
+
+    @Option(names = "--strategies", paramLabel = "SPEC[,SPEC...]",
+            defaultValue = "stack,random,nofree,mru,least-free,most-free",
+            description = "Fixed-size strategies to compare; must include random (default: ${DEFAULT-VALUE}).")
+    private String strategies;
+
+    @Option(names = "--tridiag-n", paramLabel = "N", defaultValue = "128",
+            description = "Order of TRIDIAG's matrix; smaller is quicker, memory sizes scale with the virtual size "
+                    + "(default: ${DEFAULT-VALUE}, the paper's).")
+    private int tridiagN;
+
+    @Option(names = "--pqsim-seconds", paramLabel = "S", defaultValue = "2000",
+            description = "Simulated seconds of PQSIM; faults count over the second half "
+                    + "(default: ${DEFAULT-VALUE}, the paper's).")
+    private int pqsimSeconds;
+
+    @Option(names = "--threads", paramLabel = "T",
+            description = "Runs at a time (default: the number of processors).")
+    private Integer threads;
+
+    @Option(names = "--json", paramLabel = "FILE",
+            description = "Also write the tables, the claims and every LRU curve to FILE as JSON.")
+    private Path json;
+
+    @Override
+    public Integer call() throws IOException {
+        if (seeds < 1) {
+            throw new SpecException("--seeds " + seeds + " (expected: at least 1)");
+        }
+        int threadCount = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        if (threadCount < 1) {
+            throw new SpecException("--threads " + threadCount + " (expected: at least 1)");
+        }
+        if (json != null && (json.toString().isBlank() || Files.isDirectory(json))) {
+            throw new SpecException("--json '" + json + "' is a directory (expected: a file to write)");
+        }
+        List<String> strategyList = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (Spec strategy : Spec.parseList(strategies)) {
+            if (!seen.add(strategy.toString())) {
+                throw new SpecException("--strategies: '" + strategy + "' given twice (expected: each once)");
+            }
+            strategyList.add(strategy.toString());
+        }
+        List<Long> seedList = new ArrayList<>();
+        for (int i = 0; i < seeds; i++) {
+            seedList.add(firstSeed + i);
+        }
+        BrentStudy study = new BrentStudy(new BrentStudy.Config(seedList, tridiagN, pqsimSeconds, strategyList,
+                threadCount), BrentPaper.load());
+        Runner runner = new Runner(parent.parent().plugins());
+        // every run is checked before the first starts, so a typo costs no time
+        study.specs().forEach(runner::check);
+
+        PrintWriter out = spec.commandLine().getOut();
+        out.printf(Locale.ROOT, "running %d runs, %d at a time%n", study.specs().size(),
+                Math.min(threadCount, study.specs().size()));
+        out.flush();
+        BrentStudy.Results results = study.run(runner);
+        List<BrentClaims.Claim> claims = BrentClaims.check(results);
+        BrentReport.print(results, claims, out);
+        out.printf(Locale.ROOT, "%n%d runs in %.1f s%n", study.specs().size(), results.wallNanos() / 1e9);
+        if (json != null) {
+            try {
+                AtomicFiles.write(json, BrentReport.toJson(results, claims));
+            } catch (IOException e) {
+                throw new IOException("cannot write " + json + ": " + e, e);
+            }
+            out.println("wrote " + json);
+        }
+        out.flush();
+        return Main.OK;
+    }
+}

@@ -1,0 +1,186 @@
+package io.heaplab.core.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.heaplab.core.heap.Heap;
+import io.heaplab.core.spi.Allocator;
+import io.heaplab.core.spi.AllocatorProvider;
+import io.heaplab.core.spi.AllocatorSetup;
+import io.heaplab.core.spi.Option;
+import io.heaplab.core.spi.OptionType;
+import io.heaplab.core.spi.Options;
+import io.heaplab.core.spi.PagingOutcome;
+import io.heaplab.core.spi.PagingSimulator;
+import io.heaplab.core.spi.Plugins;
+import io.heaplab.core.spi.Registry;
+import io.heaplab.core.spi.ReplacementPolicyProvider;
+import io.heaplab.core.spi.Spec;
+import io.heaplab.core.spi.SpecException;
+import io.heaplab.core.spi.Workload;
+import io.heaplab.core.spi.WorkloadContext;
+import io.heaplab.core.spi.WorkloadProvider;
+import io.heaplab.core.trace.PageRun;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class RunnerTest {
+
+    /** Hands out blocks in address order; never reuses. */
+    private static final class Bump implements AllocatorProvider {
+        @Override
+        public String name() {
+            return "bump";
+        }
+
+        @Override
+        public String description() {
+            return "test";
+        }
+
+        @Override
+        public Allocator create(Options options, AllocatorSetup setup) {
+            Heap heap = setup.heap();
+            return new Allocator() {
+                @Override
+                public long allocate(long size) {
+                    return heap.grow(size);
+                }
+
+                @Override
+                public void free(long address, long size) {
+                }
+            };
+        }
+    }
+
+    /** Writes {@code blocks} blocks of one page each, then reads them all again; measures the second pass. */
+    private static final class TwoPasses implements WorkloadProvider {
+        @Override
+        public String name() {
+            return "two-passes";
+        }
+
+        @Override
+        public String description() {
+            return "test";
+        }
+
+        @Override
+        public List<Option> options() {
+            return List.of(Option.of("blocks", OptionType.POSITIVE_INT, "4", "pages"),
+                    Option.of("warmup", OptionType.BOOLEAN, "true", "measure only the second pass"));
+        }
+
+        @Override
+        public Workload create(Options options) {
+            int blocks = options.getInt("blocks");
+            boolean warmup = options.getBoolean("warmup");
+            return new Workload() {
+                @Override
+                public long blockSize() {
+                    return 64;
+                }
+
+                @Override
+                public void run(WorkloadContext context) {
+                    long[] addresses = new long[blocks];
+                    for (int i = 0; i < blocks; i++) {
+                        addresses[i] = context.allocate(64);
+                        context.heap().setLong(addresses[i], context.random().nextLong());
+                    }
+                    if (warmup) {
+                        context.startMeasuring();
+                    }
+                    for (long address : addresses) {
+                        context.heap().getLong(address);
+                    }
+                }
+            };
+        }
+    }
+
+    /** Counts references and pages never seen before, since the measured phase began. */
+    private static final class Counting implements ReplacementPolicyProvider {
+        @Override
+        public String name() {
+            return "counting";
+        }
+
+        @Override
+        public String description() {
+            return "test";
+        }
+
+        @Override
+        public PagingSimulator create(Options options) {
+            return new PagingSimulator() {
+                private final java.util.BitSet seen = new java.util.BitSet();
+                private long faults;
+
+                @Override
+                public void accept(long[] runs, int length) {
+                    for (int i = 0; i < length; i++) {
+                        int page = PageRun.page(runs[i]);
+                        if (!seen.get(page)) {
+                            seen.set(page);
+                            faults++;
+                        }
+                    }
+                }
+
+                @Override
+                public void startMeasuring() {
+                    faults = 0;
+                }
+
+                @Override
+                public PagingOutcome outcome() {
+                    return new PagingOutcome.Faults(faults);
+                }
+            };
+        }
+    }
+
+    private static final Runner RUNNER = new Runner(new Plugins(Registry.of("allocator", List.of(new Bump())),
+            Registry.of("policy", List.of(new Counting())), Registry.of("workload", List.of(new TwoPasses()))));
+
+    private static RunSpec spec(String workload, long seed) {
+        return RunSpec.of(Spec.parse(workload), Spec.parse("bump"), List.of(Spec.parse("counting")), 64, seed);
+    }
+
+    @Test
+    void faultsAreCountedOnlyInTheMeasuredPhaseWhichBeginsWhereTheWorkloadSays() {
+        RunResult warm = RUNNER.run(spec("two-passes:blocks=5", 1));
+        assertThat(warm.measuredFrom()).isEqualTo(5);
+        assertThat(warm.references()).isEqualTo(10);
+        assertThat(warm.paging().get("counting")).isEqualTo(new PagingOutcome.Faults(0));
+
+        RunResult cold = RUNNER.run(spec("two-passes:blocks=5,warmup=false", 1));
+        assertThat(cold.measuredFrom()).isZero();
+        assertThat(cold.paging().get("counting")).isEqualTo(new PagingOutcome.Faults(5));
+    }
+
+    @Test
+    void runAllKeepsTheOrderOfTheSpecsWhateverTheThreads() {
+        List<RunSpec> specs = new ArrayList<>();
+        for (int blocks = 1; blocks <= 12; blocks++) {
+            specs.add(spec("two-passes:warmup=false,blocks=" + blocks, blocks));
+        }
+        List<RunResult> one = RUNNER.runAll(specs, 1);
+        List<RunResult> four = RUNNER.runAll(specs, 4);
+        for (int i = 0; i < specs.size(); i++) {
+            assertThat(four.get(i).workload()).isEqualTo(specs.get(i).workload().toString());
+            assertThat(four.get(i).allocations()).isEqualTo(i + 1);
+            assertThat(four.get(i).paging()).isEqualTo(one.get(i).paging());
+        }
+    }
+
+    @Test
+    void runAllChecksEverySpecBeforeRunningAny() {
+        List<RunSpec> specs = List.of(spec("two-passes", 1), spec("two-passes:blocks=0", 1));
+        assertThatThrownBy(() -> RUNNER.runAll(specs, 2)).isInstanceOf(SpecException.class)
+                .hasMessageContaining("blocks=0");
+    }
+}
