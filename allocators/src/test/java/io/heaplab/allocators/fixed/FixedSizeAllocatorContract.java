@@ -10,6 +10,7 @@ import io.heaplab.core.spi.AllocatorSetup;
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.core.trace.ReferenceRecorder;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -30,9 +31,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The contract every fixed-size strategy keeps; a strategy's test extends this and overrides {@link #create}.
  *
- * <p>Each case can fail for a broken strategy: blocks outside the heap, off a block boundary or across a page;
- * overlapping live blocks; bookkeeping that tramples live data; freed space never found again; an exception where
- * a full bounded heap should answer {@link Allocator#NO_FIT}; a bad setup accepted.
+ * <p>Each case can fail for a broken strategy: blocks outside the heap, in a metadata page, off a block boundary
+ * or across a page; overlapping live blocks; bookkeeping that tramples live data; freed space never found again,
+ * or found only after the heap grew; an exception where a full bounded heap should answer
+ * {@link Allocator#NO_FIT}; a bad setup accepted. Heap sizes are counted in pages of blocks plus the metadata
+ * pages the strategy declares (see {@link #heapPagesFor}).
  */
 public abstract class FixedSizeAllocatorContract {
 
@@ -45,6 +48,18 @@ public abstract class FixedSizeAllocatorContract {
     /** Whether a freed block can be handed out again; false for NOFREE. */
     protected boolean reusesFreedBlocks() {
         return true;
+    }
+
+    /**
+     * How many heap pages {@code dataPages} pages of blocks take for the strategy, its metadata pages included.
+     * The default asks a {@link FixedSizeAllocator} (see {@link FixedSizeAllocator#heapPagesFor}); a strategy
+     * that is not one keeps no metadata pages unless it overrides this.
+     */
+    protected long heapPagesFor(int pageSize, int blockSize, long dataPages) {
+        try (Heap probe = newHeap(pageSize, Heap.GROWABLE)) {
+            return create(new AllocatorSetup(probe, blockSize)) instanceof FixedSizeAllocator fixed
+                    ? fixed.heapPagesFor(dataPages) : dataPages;
+        }
     }
 
     /** A heap that records into no sink and does not page the allocator's references. */
@@ -61,12 +76,12 @@ public abstract class FixedSizeAllocatorContract {
     void everyBlockLiesInsideTheHeapOnABlockBoundaryWithinOnePage(int pageSize, int blockSize) {
         try (Heap heap = newHeap(pageSize, Heap.GROWABLE)) {
             Allocator allocator = create(new AllocatorSetup(heap, blockSize));
-            LiveBlocks live = new LiveBlocks(heap, blockSize);
+            LiveBlocks live = new LiveBlocks(heap, blockSize, allocator);
             int c = pageSize / blockSize;
             for (int i = 0; i < 3 * c + 1; i++) {
                 live.add(allocator.allocate(blockSize));
             }
-            assertThat(heap.size()).isEqualTo(4L * pageSize);
+            assertThat(heap.size()).isEqualTo(heapPagesFor(pageSize, blockSize, 4) * pageSize);
             allocator.verify();
         }
     }
@@ -76,7 +91,7 @@ public abstract class FixedSizeAllocatorContract {
     void liveBlocksNeverOverlap(int pageSize, int blockSize) {
         try (Heap heap = newHeap(pageSize, Heap.GROWABLE)) {
             Allocator allocator = create(new AllocatorSetup(heap, blockSize));
-            LiveBlocks live = new LiveBlocks(heap, blockSize);
+            LiveBlocks live = new LiveBlocks(heap, blockSize, allocator);
             SplittableRandom random = new SplittableRandom(42);
             for (int i = 0; i < 3000; i++) {
                 if (live.size() > 0 && random.nextInt(100) < 45) {
@@ -95,7 +110,7 @@ public abstract class FixedSizeAllocatorContract {
     void dataInALiveBlockSurvivesOtherAllocationsAndFrees(int pageSize, int blockSize) {
         try (Heap heap = newHeap(pageSize, Heap.GROWABLE)) {
             Allocator allocator = create(new AllocatorSetup(heap, blockSize));
-            LiveBlocks live = new LiveBlocks(heap, blockSize);
+            LiveBlocks live = new LiveBlocks(heap, blockSize, allocator);
             int n = 2 * (pageSize / blockSize) + 3;
             for (int i = 0; i < n; i++) {
                 live.add(allocator.allocate(blockSize));
@@ -126,7 +141,7 @@ public abstract class FixedSizeAllocatorContract {
             for (long address : first) {
                 allocator.free(address, blockSize);
             }
-            LiveBlocks again = new LiveBlocks(heap, blockSize);
+            LiveBlocks again = new LiveBlocks(heap, blockSize, allocator);
             for (int i = 0; i < n; i++) {
                 again.add(allocator.allocate(blockSize));
             }
@@ -143,17 +158,18 @@ public abstract class FixedSizeAllocatorContract {
     @ParameterizedTest(name = "p={0} s={1}")
     @MethodSource("geometries")
     void aFullBoundedHeapGivesNoFitAndAFreeMakesRoom(int pageSize, int blockSize) {
-        // two whole pages and half of a third, which no block may use
-        try (Heap heap = newHeap(pageSize, 2L * pageSize + pageSize / 2)) {
+        // two whole pages of blocks (and their metadata) and half of another page, which no block may use
+        long full = heapPagesFor(pageSize, blockSize, 2) * pageSize;
+        try (Heap heap = newHeap(pageSize, full + pageSize / 2)) {
             Allocator allocator = create(new AllocatorSetup(heap, blockSize));
-            LiveBlocks live = new LiveBlocks(heap, blockSize);
+            LiveBlocks live = new LiveBlocks(heap, blockSize, allocator);
             int c = pageSize / blockSize;
             for (int i = 0; i < 2 * c; i++) {
                 live.add(allocator.allocate(blockSize));
             }
             assertThat(allocator.allocate(blockSize)).isEqualTo(Allocator.NO_FIT);
             assertThat(allocator.allocate(blockSize)).isEqualTo(Allocator.NO_FIT);
-            assertThat(heap.size()).isEqualTo(2L * pageSize);
+            assertThat(heap.size()).isEqualTo(full);
 
             long freed = live.removeAt(live.size() / 2);
             allocator.free(freed, blockSize);
@@ -196,7 +212,7 @@ public abstract class FixedSizeAllocatorContract {
         for (int blockSize : new int[] {4, 64}) {
             try (Heap heap = newHeap(64, Heap.GROWABLE)) {
                 Allocator allocator = create(new AllocatorSetup(heap, blockSize));
-                LiveBlocks live = new LiveBlocks(heap, blockSize);
+                LiveBlocks live = new LiveBlocks(heap, blockSize, allocator);
                 for (int i = 0; i < 40; i++) {
                     live.add(allocator.allocate(blockSize));
                 }
@@ -214,7 +230,7 @@ public abstract class FixedSizeAllocatorContract {
                     .hasMessageContaining("size 9");
             assertThatThrownBy(() -> allocator.allocate(4)).isInstanceOf(IllegalArgumentException.class);
             // and nothing was disturbed
-            new LiveBlocks(heap, 8).add(allocator.allocate(8));
+            new LiveBlocks(heap, 8, allocator).add(allocator.allocate(8));
             allocator.verify();
         }
     }
@@ -241,9 +257,10 @@ public abstract class FixedSizeAllocatorContract {
         int blockSize = GEOMETRIES[geometry][1];
         int pages = 3;
         long capacityBlocks = (long) pages * (pageSize / blockSize);
-        try (Heap heap = newHeap(pageSize, bounded ? (long) pages * pageSize : Heap.GROWABLE)) {
+        long capacity = bounded ? heapPagesFor(pageSize, blockSize, pages) * pageSize : Heap.GROWABLE;
+        try (Heap heap = newHeap(pageSize, capacity)) {
             Allocator allocator = create(new AllocatorSetup(heap, blockSize));
-            LiveBlocks live = new LiveBlocks(heap, blockSize);
+            LiveBlocks live = new LiveBlocks(heap, blockSize, allocator);
             long handedOut = 0;
             for (int op : ops) {
                 if (op >= 550 && live.size() > 0) {
@@ -266,6 +283,64 @@ public abstract class FixedSizeAllocatorContract {
     }
 
     /**
+     * Free blocks are found again before the heap grows: an allocation may grow the heap only when every block of
+     * the pages obtained so far is in use (for NOFREE: has been handed out), by exactly one page of blocks and its
+     * metadata; and after a random history, freeing blocks and allocating as many again leaves the heap as it was.
+     */
+    @Property(tries = 200)
+    void freedBlocksAreReusedBeforeTheHeapGrows(
+            @ForAll @IntRange(min = 0, max = 5) int geometry,
+            @ForAll @Size(max = 300) List<@IntRange(min = 0, max = 999) Integer> ops,
+            @ForAll @IntRange(min = 0, max = 100) int percentFreed) {
+        int pageSize = GEOMETRIES[geometry][0];
+        int blockSize = GEOMETRIES[geometry][1];
+        int c = pageSize / blockSize;
+        try (Heap heap = newHeap(pageSize, Heap.GROWABLE)) {
+            Allocator allocator = create(new AllocatorSetup(heap, blockSize));
+            LiveBlocks live = new LiveBlocks(heap, blockSize, allocator);
+            long dataPages = 0;
+            long handedOut = 0;
+            for (int op : ops) {
+                if (op >= 500 && live.size() > 0) {
+                    allocator.free(live.removeAt(op % live.size()), blockSize);
+                    continue;
+                }
+                long used = reusesFreedBlocks() ? live.size() : handedOut;
+                long before = heap.size();
+                live.add(allocator.allocate(blockSize));
+                handedOut++;
+                if (heap.size() != before) {
+                    assertThat(used).as("heap grew with free blocks left").isEqualTo(dataPages * c);
+                    dataPages++;
+                    assertThat(heap.size()).as("heap after growing to %d pages of blocks", dataPages)
+                            .isEqualTo(heapPagesFor(pageSize, blockSize, dataPages) * pageSize);
+                }
+            }
+            int k = live.size() * percentFreed / 100;
+            Set<Long> freed = new HashSet<>();
+            for (int i = 0; i < k; i++) {
+                long address = live.removeAt(i * 7919 % live.size());
+                freed.add(address);
+                allocator.free(address, blockSize);
+            }
+            long size = heap.size();
+            Set<Long> again = new HashSet<>();
+            for (int i = 0; i < k; i++) {
+                long address = allocator.allocate(blockSize);
+                again.add(address);
+                live.add(address);
+            }
+            if (reusesFreedBlocks()) {
+                assertThat(heap.size()).as("heap grew although %d blocks were just freed", k).isEqualTo(size);
+            } else {
+                assertThat(Collections.disjoint(again, freed)).as("a freed block handed out again").isTrue();
+            }
+            live.checkAll();
+            allocator.verify();
+        }
+    }
+
+    /**
      * The reference model: live blocks as intervals, each filled with a pattern unique to it through the
      * workload's view of the heap, so overlap and trampled data both show.
      */
@@ -273,13 +348,20 @@ public abstract class FixedSizeAllocatorContract {
 
         private final Heap heap;
         private final int blockSize;
+        private final FixedSizeAllocator layout;
         private final TreeMap<Long, Integer> stampByAddress = new TreeMap<>();
         private final List<Long> order = new ArrayList<>();
         private int nextStamp = 1;
 
         public LiveBlocks(Heap heap, int blockSize) {
+            this(heap, blockSize, null);
+        }
+
+        /** Also checks that no block lies in a metadata page of {@code allocator}, if it has any. */
+        public LiveBlocks(Heap heap, int blockSize, Allocator allocator) {
             this.heap = heap;
             this.blockSize = blockSize;
+            this.layout = allocator instanceof FixedSizeAllocator fixed ? fixed : null;
         }
 
         /** Checks a newly allocated block against the heap and every live one, then fills it. */
@@ -291,6 +373,9 @@ public abstract class FixedSizeAllocatorContract {
             assertThat(offset % blockSize).as("offset of %d in its page", address).isZero();
             assertThat(offset + blockSize).as("block %d straddles a page", address)
                     .isLessThanOrEqualTo(heap.pageSize());
+            if (layout != null && layout.isMetadataPage(address >>> heap.pageShift())) {
+                fail("block " + address + " lies in metadata page " + (address >>> heap.pageShift()));
+            }
             Map.Entry<Long, Integer> below = stampByAddress.floorEntry(address);
             if (below != null && below.getKey() + blockSize > address) {
                 fail("block " + address + " overlaps live block " + below.getKey());
