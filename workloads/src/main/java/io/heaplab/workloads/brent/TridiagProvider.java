@@ -1,0 +1,40 @@
+package io.heaplab.workloads.brent;
+
+import io.heaplab.core.spi.Option;
+import io.heaplab.core.spi.OptionType;
+import io.heaplab.core.spi.Options;
+import io.heaplab.core.spi.Workload;
+import io.heaplab.core.spi.WorkloadProvider;
+import java.util.List;
+
+/** Provides {@code tridiag}, Brent's TRIDIAG (MRU strategy paper, 3.1): a systolic tridiagonalization in 6-byte cells. */
+public final class TridiagProvider implements WorkloadProvider {
+
+    /** The short name in specs. */
+    public static final String NAME = "tridiag";
+
+    private static final List<Option> OPTIONS = List.of(
+            Option.of("n", OptionType.POSITIVE_INT, "128", "order of the symmetric matrix, "
+                    + TridiagWorkload.MIN_N + " to " + TridiagWorkload.MAX_N + " (Brent ran 128)"));
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "tridiagonalization of a symmetric n x n matrix by Givens rotations on a simulated systolic array,"
+                + " in 6-byte list cells; usage builds up to a peak (Brent, MRU strategy paper, 3.1 TRIDIAG)";
+    }
+
+    @Override
+    public List<Option> options() {
+        return OPTIONS;
+    }
+
+    @Override
+    public Workload create(Options options) {
+        return new TridiagWorkload(options.getInt("n"));
+    }
+}
