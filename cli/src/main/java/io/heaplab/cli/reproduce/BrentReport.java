@@ -69,8 +69,11 @@ public final class BrentReport {
         out.println("Table " + table.id + ": " + table.title + " (" + result.workload() + "), " + table.about);
         List<String> groups = new ArrayList<>(List.of("", "virtual size", ""));
         List<String> sides = new ArrayList<>(List.of("strategy", "paper", "measured"));
-        for (int f : result.frames()) {
-            groups.addAll(List.of("faults, " + f + " frames", "", "normalized", ""));
+        for (int i = 0; i < result.frames().size(); i++) {
+            int f = result.frames().get(i);
+            int p = result.paperFrames().get(i);
+            groups.addAll(List.of("faults, " + f + " frames" + (f == p ? "" : " (paper: " + p + ")"), "",
+                    "normalized", ""));
             sides.addAll(List.of("paper", "measured", "paper", "measured"));
         }
         if (table == Table.PQSIM_DOUBLED) {
@@ -83,9 +86,10 @@ public final class BrentReport {
             List<String> cells = new ArrayList<>(List.of(BrentClaims.upper(row.strategy()),
                     paper == null || paper.virtualPages() < 0 ? NONE : Long.toString(paper.virtualPages()),
                     row.virtualPages().format(0)));
-            for (int f : result.frames()) {
-                Long faults = paper == null ? null : paper.faults().get(f);
-                Double normalized = paper == null ? null : paper.normalized().get(f);
+            for (int i = 0; i < result.frames().size(); i++) {
+                int f = result.frames().get(i);
+                Long faults = paper == null ? null : paper.faults().get(result.paperFrames().get(i));
+                Double normalized = paper == null ? null : paper.normalized().get(result.paperFrames().get(i));
                 cells.add(faults == null ? NONE : Long.toString(faults));
                 cells.add(row.faults().get(f).format(0));
                 cells.add(normalized == null ? NONE : String.format(Locale.ROOT, "%.3f", normalized));
@@ -144,6 +148,8 @@ public final class BrentReport {
         node.put("workload", table.workload());
         ArrayNode frames = node.putArray("frames");
         table.frames().forEach(frames::add);
+        ArrayNode paperFrames = node.putArray("paperFrames");
+        table.paperFrames().forEach(paperFrames::add);
         ArrayNode rows = node.putArray("rows");
         for (Row row : table.rows()) {
             ObjectNode r = rows.addObject();

@@ -115,8 +115,14 @@ public final class BrentStudy {
                       Summary ratioToNormalLoad, long[] curve, List<RunResult> runs) {
     }
 
-    /** One table: its workload, its memory sizes and a row per strategy. */
-    public record TableResult(Table table, String workload, List<Integer> frames, List<Row> rows) {
+    /**
+     * One table: its workload, its memory sizes and a row per strategy.
+     *
+     * @param frames      the memory sizes measured
+     * @param paperFrames the paper's memory size each of {@code frames} stands for (the same, unless scaled)
+     */
+    public record TableResult(Table table, String workload, List<Integer> frames, List<Integer> paperFrames,
+                              List<Row> rows) {
         public Row row(String strategy) {
             return rows.stream().filter(r -> r.strategy().equals(strategy)).findFirst().orElse(null);
         }
@@ -176,7 +182,8 @@ public final class BrentStudy {
 
     private TableResult tabulate(Table table, Map<String, List<RunResult>> runs,
                                  Map<String, List<RunResult>> normalLoad) {
-        List<Integer> frames = frames(table, runs);
+        List<Integer> paperFrames = List.copyOf(paper.row(table.id, BASELINE).faults().keySet());
+        List<Integer> frames = frames(table, paperFrames, runs);
         List<RunResult> baseline = runs.get(BASELINE);
         List<Row> rows = new ArrayList<>();
         runs.forEach((strategy, own) -> {
@@ -195,12 +202,11 @@ public final class BrentStudy {
             rows.add(new Row(strategy, paper.row(table.id, Spec.parse(strategy).name()),
                     summarize(own, r -> r.pagesTouched()), faults, normalized, ratio, meanCurve(own), own));
         });
-        return new TableResult(table, table.workload(config), frames, rows);
+        return new TableResult(table, table.workload(config), frames, paperFrames, rows);
     }
 
     /** The paper's memory sizes; for a smaller TRIDIAG, scaled by the virtual size (see the class comment). */
-    private List<Integer> frames(Table table, Map<String, List<RunResult>> runs) {
-        List<Integer> published = List.copyOf(paper.row(table.id, BASELINE).faults().keySet());
+    private List<Integer> frames(Table table, List<Integer> published, Map<String, List<RunResult>> runs) {
         if (table != Table.TRIDIAG || config.tridiagN() == FULL_N) {
             return published;
         }

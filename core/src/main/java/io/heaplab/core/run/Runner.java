@@ -37,10 +37,13 @@ public final class Runner {
 
     /**
      * Checks every spec of {@code spec} against its plugin without running anything: an unknown name, a bad
-     * option or a policy given twice (results are keyed by spec) fails with a one-line {@link SpecException}.
+     * option, options a workload cannot combine, or a policy given twice (results are keyed by spec) fails with a
+     * one-line {@link SpecException}.
      */
     public void check(RunSpec spec) {
-        bind(spec);
+        Bound bound = bind(spec);
+        // a workload checks how its options fit together when it is made; making one costs nothing yet
+        bound.workload().create(bound.workloadOptions());
     }
 
     /** Runs {@code spec}, checked first as {@link #check} does. */
