@@ -135,7 +135,7 @@ public abstract class CurrentPageAllocatorContract extends FixedSizeAllocatorCon
             @ForAll @IntRange(min = 0, max = 5) int geometry,
             @ForAll boolean bounded,
             @ForAll @IntRange(min = 300, max = 700) int freeFrom,
-            @ForAll @Size(max = 400) List<@IntRange(min = 0, max = 999) Integer> ops) {
+            @ForAll @Size(min = 60, max = 400) List<@IntRange(min = 0, max = 999) Integer> ops) {
         int pageSize = GEOMETRIES[geometry][0];
         int blockSize = GEOMETRIES[geometry][1];
         int maxPages = 3;

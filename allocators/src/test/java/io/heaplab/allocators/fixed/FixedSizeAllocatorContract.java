@@ -252,7 +252,7 @@ public abstract class FixedSizeAllocatorContract {
     void randomSequencesMatchTheModel(
             @ForAll @IntRange(min = 0, max = 5) int geometry,
             @ForAll boolean bounded,
-            @ForAll @Size(max = 400) List<@IntRange(min = 0, max = 999) Integer> ops) {
+            @ForAll @Size(min = 60, max = 400) List<@IntRange(min = 0, max = 999) Integer> ops) {
         int pageSize = GEOMETRIES[geometry][0];
         int blockSize = GEOMETRIES[geometry][1];
         int pages = 3;
