@@ -13,6 +13,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.heaplab.core.heap.Heap;
+import io.heaplab.workloads.LifoTestAllocator;
 import io.heaplab.core.heap.HeapAccess;
 import io.heaplab.core.spi.Allocator;
 import io.heaplab.core.spi.Options;
@@ -62,7 +63,7 @@ class PqsimWorkloadTest {
         try (Heap heap = new Heap(PAGE, capacity, recorder, false)) {
             LongArrayList allocated = new LongArrayList();
             LongArrayList freed = new LongArrayList();
-            Allocator inner = new Lifo(heap);
+            Allocator inner = new LifoTestAllocator(heap);
             Allocator logging = new Allocator() {
                 @Override
                 public long allocate(long size) {
@@ -462,33 +463,6 @@ class PqsimWorkloadTest {
         @Override
         public void startMeasuring() {
             measuringAt.add(time);
-        }
-    }
-
-    /**
-     * A trivial correct allocator for the tests: grows the heap 32 bytes at a time, so no node straddles two
-     * pages, and reuses freed nodes last in, first out.
-     */
-    private static final class Lifo implements Allocator {
-        private final Heap heap;
-        private final LongArrayList free = new LongArrayList();
-
-        Lifo(Heap heap) {
-            this.heap = heap;
-        }
-
-        @Override
-        public long allocate(long size) {
-            if (!free.isEmpty()) {
-                return free.popLong();
-            }
-            long address = heap.grow(32);
-            return address == Heap.NO_ROOM ? NO_FIT : address;
-        }
-
-        @Override
-        public void free(long address, long size) {
-            free.push(address);
         }
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.heaplab.core.heap.Heap;
+import io.heaplab.workloads.LifoTestAllocator;
 import io.heaplab.core.spi.Allocator;
 import io.heaplab.core.spi.Options;
 import io.heaplab.core.spi.Plugins;
@@ -27,7 +28,7 @@ class RandomBlocksWorkloadTest {
     }
 
     private static Trace run(Workload workload, long seed) {
-        return run(workload, seed, Heap.GROWABLE, Lifo::new);
+        return run(workload, seed, Heap.GROWABLE, LifoTestAllocator::new);
     }
 
     private static Trace run(Workload workload, long seed, long capacity,
@@ -143,7 +144,7 @@ class RandomBlocksWorkloadTest {
     @Test
     void requestsABoundedHeapRejectsAreSkipped() {
         // room for 40 of the 100 blocks the workload wants live
-        Trace t = run(new RandomBlocksWorkload(16, 100, 500), 9, 40 * 16, Lifo::new);
+        Trace t = run(new RandomBlocksWorkload(16, 100, 500), 9, 40 * 16, LifoTestAllocator::new);
         WorkloadContext c = t.context();
         // the ramp-up is refused 60 times; every step frees before it allocates, so it always finds room
         assertThat(c.rejections()).isEqualTo(60);
@@ -175,29 +176,5 @@ class RandomBlocksWorkloadTest {
         assertThatThrownBy(() -> new RandomBlocksWorkload(0, 1, 1)).hasMessage("size: 0 (expected: > 0)");
         assertThatThrownBy(() -> new RandomBlocksWorkload(8, 0, 1)).hasMessage("live: 0 (expected: > 0)");
         assertThatThrownBy(() -> new RandomBlocksWorkload(8, 1, -1)).hasMessage("steps: -1 (expected: >= 0)");
-    }
-
-    /**
-     * A trivial correct allocator for the tests: grows the heap block by block (of up to a page) and reuses freed
-     * blocks last in, first out, so the addresses it gives depend on the order of the frees.
-     */
-    private static final class Lifo implements Allocator {
-        private final Heap heap;
-        private final LongArrayList free = new LongArrayList();
-
-        Lifo(Heap heap) {
-            this.heap = heap;
-        }
-
-        @Override
-        public long allocate(long size) {
-            // a power-of-two stride divides the page, so no block straddles two pages (which costs two references)
-            return free.isEmpty() ? heap.grow(size == 1 ? 1 : Long.highestOneBit(size - 1) << 1) : free.popLong();
-        }
-
-        @Override
-        public void free(long address, long size) {
-            free.push(address);
-        }
     }
 }
