@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -63,10 +64,16 @@ class ReproduceBrentTest {
     }
 
     @Test
-    void theDefaultStrategiesIncludeTheOtherCurrentPageOnes() {
-        Cli small = Cli.run("reproduce", "brent", "--tridiag-n", "12", "--pqsim-seconds", "20");
+    void theDefaultStrategiesIncludeTheOtherCurrentPageOnesAndTheSameSeedsGiveTheSameFile() throws Exception {
+        Path one = dir.resolve("one.json");
+        Path two = dir.resolve("two.json");
+        Cli small = Cli.run("reproduce", "brent", "--tridiag-n", "12", "--pqsim-seconds", "20", "--seeds", "2",
+                "--threads", "1", "--json", one.toString());
         assertThat(small.exitCode()).isZero();
         assertThat(small.out()).contains("LEAST-FREE", "MOST-FREE", "scaled down");
+        assertThat(Cli.run("reproduce", "brent", "--tridiag-n", "12", "--pqsim-seconds", "20", "--seeds", "2",
+                "--threads", "3", "--json", two.toString()).exitCode()).isZero();
+        assertThat(Files.readAllBytes(two)).isEqualTo(Files.readAllBytes(one));
     }
 
     @Test
