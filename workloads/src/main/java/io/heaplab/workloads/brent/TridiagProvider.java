@@ -7,7 +7,7 @@ import io.heaplab.core.spi.Workload;
 import io.heaplab.core.spi.WorkloadProvider;
 import java.util.List;
 
-/** Provides {@code tridiag}, Brent's TRIDIAG (MRU strategy paper, 3.1): a systolic tridiagonalization in 6-byte cells. */
+/** Provides {@code tridiag}, Brent's TRIDIAG (MRU strategy paper, 3.1): systolic rotation traffic in 6-byte cells. */
 public final class TridiagProvider implements WorkloadProvider {
 
     /** The short name in specs. */
@@ -24,8 +24,9 @@ public final class TridiagProvider implements WorkloadProvider {
 
     @Override
     public String description() {
-        return "tridiagonalization of a symmetric n x n matrix by Givens rotations on a simulated systolic array,"
-                + " in 6-byte list cells; usage builds up to a peak (Brent, MRU strategy paper, 3.1 TRIDIAG)";
+        return "the message traffic of Givens tridiagonalization of a symmetric n x n matrix on a simulated systolic"
+                + " array, in 6-byte list cells; usage builds up to a peak (rotations are applied as they arrive, so"
+                + " the storage, not the result, is faithful) (Brent, MRU strategy paper, 3.1 TRIDIAG)";
     }
 
     @Override

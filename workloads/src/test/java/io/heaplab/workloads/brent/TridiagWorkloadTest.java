@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.heaplab.core.heap.Heap;
+import io.heaplab.workloads.LifoTestAllocator;
 import io.heaplab.core.spi.Allocator;
 import io.heaplab.core.spi.Options;
 import io.heaplab.core.spi.Plugins;
@@ -43,7 +44,7 @@ class TridiagWorkloadTest {
     }
 
     private static Trace run(TridiagWorkload workload, long seed) {
-        return run(workload, seed, Heap.GROWABLE, Lifo::new);
+        return run(workload, seed, Heap.GROWABLE, LifoTestAllocator::new);
     }
 
     private static Trace run(TridiagWorkload workload, long seed, long capacity,
@@ -256,7 +257,7 @@ class TridiagWorkloadTest {
     @Test
     void anAllocatorThatHandsOutALiveCellAgainIsCaught() {
         // once, the allocator hands out a(0,0) again, which no rotation touches: only the end's check sees it
-        assertThatThrownBy(() -> run(new TridiagWorkload(16), 5, Heap.GROWABLE, heap -> new Lifo(heap) {
+        assertThatThrownBy(() -> run(new TridiagWorkload(16), 5, Heap.GROWABLE, heap -> new LifoTestAllocator(heap) {
             private int calls;
 
             @Override
@@ -280,7 +281,7 @@ class TridiagWorkloadTest {
     void aBoundedHeapDropsTheMessagesItHasNoRoomFor() {
         int n = 16;
         // the matrix and room for 300 more cells, where the peak wants 921 more
-        Trace t = run(new TridiagWorkload(n), 1, (matrixCells(n) + 300) * 8, Lifo::new);
+        Trace t = run(new TridiagWorkload(n), 1, (matrixCells(n) + 300) * 8, LifoTestAllocator::new);
         WorkloadContext c = t.context();
         assertThat(c.rejections()).isPositive();
         assertThat(c.peakLiveBlocks()).isEqualTo(matrixCells(n) + 300);
@@ -290,7 +291,7 @@ class TridiagWorkloadTest {
 
     @Test
     void aHeapWithoutRoomForTheMatrixFailsOnOneLine() {
-        assertThatThrownBy(() -> run(new TridiagWorkload(16), 1, 100 * 8, Lifo::new))
+        assertThatThrownBy(() -> run(new TridiagWorkload(16), 1, 100 * 8, LifoTestAllocator::new))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("tridiag: the heap has no room for the 16 x 16 matrix (expected: room for 136 cells of"
                         + " 6 bytes)");
@@ -331,29 +332,6 @@ class TridiagWorkloadTest {
         assertThatThrownBy(() -> new TridiagWorkload(3)).hasMessage("tridiag: n=3 is not valid (expected: 4 to 512)");
         assertThatThrownBy(() -> new TridiagWorkload(513))
                 .hasMessage("tridiag: n=513 is not valid (expected: 4 to 512)");
-    }
-
-    /**
-     * A trivial correct allocator for the tests: grows the heap 8 bytes a block (so no 6-byte cell straddles a
-     * page) and reuses freed blocks last in, first out.
-     */
-    private static class Lifo implements Allocator {
-        private final Heap heap;
-        private final LongArrayList free = new LongArrayList();
-
-        Lifo(Heap heap) {
-            this.heap = heap;
-        }
-
-        @Override
-        public long allocate(long size) {
-            return free.isEmpty() ? heap.grow(8) : free.popLong();
-        }
-
-        @Override
-        public void free(long address, long size) {
-            free.push(address);
-        }
     }
 
     /**
