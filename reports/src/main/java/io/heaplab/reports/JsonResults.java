@@ -2,6 +2,7 @@ package io.heaplab.reports;
 
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -46,8 +47,13 @@ public final class JsonResults {
 
     /** The document for {@code runs}, as UTF-8 text ending in a newline. */
     public static byte[] toBytes(List<RunResult> runs) {
+        return render(toTree(runs));
+    }
+
+    /** Any heaplab document as UTF-8 text ending in a newline, indented the way every result file is. */
+    public static byte[] render(JsonNode document) {
         try {
-            return (WRITER.writeValueAsString(toTree(runs)) + "\n").getBytes(StandardCharsets.UTF_8);
+            return (WRITER.writeValueAsString(document) + "\n").getBytes(StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new IllegalStateException("cannot render results as JSON", e);
         }

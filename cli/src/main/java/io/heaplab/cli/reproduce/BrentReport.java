@@ -1,9 +1,5 @@
 package io.heaplab.cli.reproduce;
 
-import com.fasterxml.jackson.core.util.DefaultIndenter;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -16,9 +12,7 @@ import io.heaplab.core.run.RunResult;
 import io.heaplab.reports.JsonResults;
 import io.heaplab.reports.Summary;
 import io.heaplab.reports.TextTable;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -29,9 +23,6 @@ public final class BrentReport {
 
     private static final String NONE = "-";
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-    private static final ObjectWriter WRITER = new ObjectMapper().writer(
-            new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n"))
-                    .withArrayIndenter(DefaultPrettyPrinter.FixedSpaceIndenter.instance));
 
     private BrentReport() {
     }
@@ -134,11 +125,7 @@ public final class BrentReport {
             node.put("holds", claim.holds());
             node.put("evidence", claim.evidence());
         }
-        try {
-            return (WRITER.writeValueAsString(root) + "\n").getBytes(StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot render results as JSON", e);
-        }
+        return JsonResults.render(root);
     }
 
     private static ObjectNode tableTree(TableResult table) {
