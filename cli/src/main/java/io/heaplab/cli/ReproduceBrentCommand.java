@@ -93,17 +93,17 @@ final class ReproduceBrentCommand implements Callable<Integer> {
         BrentStudy study = new BrentStudy(new BrentStudy.Config(seedList, tridiagN, pqsimSeconds, strategyList,
                 threadCount), BrentPaper.load());
         Runner runner = new Runner(parent.parent().plugins());
-        // every run is checked before the first starts, so a typo costs no time
+        int runs = study.specs().size();
+        // every run is checked before the first starts (and before anything is printed), so a typo costs no time
         study.specs().forEach(runner::check);
 
         PrintWriter out = spec.commandLine().getOut();
-        out.printf(Locale.ROOT, "running %d runs, %d at a time%n", study.specs().size(),
-                Math.min(threadCount, study.specs().size()));
+        out.printf(Locale.ROOT, "running %d runs, %d at a time%n", runs, Math.min(threadCount, runs));
         out.flush();
         BrentStudy.Results results = study.run(runner);
         List<BrentClaims.Claim> claims = BrentClaims.check(results);
         BrentReport.print(results, claims, out);
-        out.printf(Locale.ROOT, "%n%d runs in %.1f s%n", study.specs().size(), results.wallNanos() / 1e9);
+        out.printf(Locale.ROOT, "%n%d runs in %.1f s%n", runs, results.wallNanos() / 1e9);
         if (json != null) {
             try {
                 AtomicFiles.write(json, BrentReport.toJson(results, claims));

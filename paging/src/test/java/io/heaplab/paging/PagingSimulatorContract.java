@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
+import java.util.Arrays;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -77,10 +78,10 @@ public abstract class PagingSimulatorContract {
         int warmUp = Math.min(split, runs.length);
         long whole = faults(run(create(frames), runs), frames);
         PagingSimulator simulator = create(frames);
-        simulator.accept(java.util.Arrays.copyOf(runs, warmUp), warmUp);
+        simulator.accept(Arrays.copyOf(runs, warmUp), warmUp);
         long before = faults(simulator.outcome(), frames);
         simulator.startMeasuring();
-        long[] rest = java.util.Arrays.copyOfRange(runs, warmUp, runs.length);
+        long[] rest = Arrays.copyOfRange(runs, warmUp, runs.length);
         simulator.accept(rest, rest.length);
         simulator.finish();
         assertThat(before + faults(simulator.outcome(), frames)).isEqualTo(whole);

@@ -248,6 +248,12 @@ public final class TridiagWorkload implements Workload {
         private final int[] workHead = new int[count];
         private final int[] workTail = new int[count];
         private long messages;
+        /** The message {@link #read} last read: its rotation, cosine, sine, second and third cells. */
+        private int rotation;
+        private int cos;
+        private int sin;
+        private int second;
+        private int third;
         private long trace;
         private long norm;
 
@@ -334,16 +340,11 @@ public final class TridiagWorkload implements Workload {
          */
         private void passOn(int p, int r, int c) {
             for (int m = inHead[p]; m != NIL; ) {
-                int i = heap.getShort(m + VALUE);
-                int second = link(m);
-                int cos = heap.getShort(second + VALUE);
-                int third = link(second);
-                int sin = heap.getShort(third + VALUE);
-                check(m, r, c, i, cos, sin);
-                if (i == r && c < r - 1) {
-                    send(p + 1, i, cos, sin);
+                read(m, r, c);
+                if (rotation == r && c < r - 1) {
+                    send(p + 1, rotation, cos, sin);
                 } else if (r + 1 < n) {
-                    send(p + r + 1, i, cos, sin);
+                    send(p + r + 1, rotation, cos, sin);
                 }
                 m = link(third);
             }
@@ -360,12 +361,7 @@ public final class TridiagWorkload implements Workload {
         /** Applies the rotation at the head of the work queue to this processor's elements, and frees its cells. */
         private void apply(int p, int r, int c) {
             int m = workHead[p];
-            int i = heap.getShort(m + VALUE);
-            int second = link(m);
-            int cos = heap.getShort(second + VALUE);
-            int third = link(second);
-            int sin = heap.getShort(third + VALUE);
-            check(m, r, c, i, cos, sin);
+            read(m, r, c);
             int rest = link(third);
             workHead[p] = rest;
             if (rest == NIL) {
@@ -374,7 +370,7 @@ public final class TridiagWorkload implements Workload {
             if (c == r - 1) {
                 // the diagonal block of rows and columns r-1, r: a(r-1,r-1) is above, a(r,r) to the east
                 rotateBlock(p - r, p, p + 1, cos, sin);
-            } else if (i == r) {
+            } else if (rotation == r) {
                 // rows r-1, r: the element above and this one
                 rotatePair(p - r, p, cos, sin);
             } else {
@@ -385,6 +381,20 @@ public final class TridiagWorkload implements Workload {
             context.free(second, CELL);
             context.free(third, CELL);
             messages--;
+        }
+
+        /**
+         * Reads the three cells of the message at {@code m} into {@link #rotation}, {@link #cos}, {@link #sin},
+         * {@link #second} and {@link #third}, and checks it may reach processor (r, c). Fields rather than an
+         * object, since this runs for every message at every hop.
+         */
+        private void read(int m, int r, int c) {
+            rotation = heap.getShort(m + VALUE);
+            second = link(m);
+            cos = heap.getShort(second + VALUE);
+            third = link(second);
+            sin = heap.getShort(third + VALUE);
+            check(m, r, c, rotation, cos, sin);
         }
 
         /** (x, y) := (c x + s y, -s x + c y) for the elements of processors {@code px}, {@code py}. */

@@ -13,7 +13,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.heaplab.core.heap.Heap;
-import io.heaplab.workloads.LifoTestAllocator;
 import io.heaplab.core.heap.HeapAccess;
 import io.heaplab.core.spi.Allocator;
 import io.heaplab.core.spi.Options;
@@ -26,6 +25,7 @@ import io.heaplab.core.spi.WorkloadProvider;
 import io.heaplab.core.trace.PageRun;
 import io.heaplab.core.trace.ReferenceRecorder;
 import io.heaplab.core.trace.ReferenceSink;
+import io.heaplab.workloads.LifoTestAllocator;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 import it.unimi.dsi.fastutil.longs.LongArrayList;

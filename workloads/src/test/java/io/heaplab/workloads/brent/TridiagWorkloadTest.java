@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.heaplab.core.heap.Heap;
-import io.heaplab.workloads.LifoTestAllocator;
 import io.heaplab.core.spi.Allocator;
 import io.heaplab.core.spi.Options;
 import io.heaplab.core.spi.Plugins;
@@ -15,6 +14,9 @@ import io.heaplab.core.spi.Workload;
 import io.heaplab.core.spi.WorkloadContext;
 import io.heaplab.core.spi.WorkloadProvider;
 import io.heaplab.core.trace.ReferenceRecorder;
+import io.heaplab.core.trace.ReferenceSink;
+import io.heaplab.workloads.LifoTestAllocator;
+import io.heaplab.workloads.OverlappingTestAllocator;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -40,7 +42,19 @@ class TridiagWorkloadTest {
      */
     private record Trace(long[] allocated, long[] freed, WorkloadContext context, long references,
                          TridiagWorkload.Outcome outcome, boolean allSixBytes, long[] liveSamples,
-                         long peakAtAllocation, long finalLive) {
+                         long peakAtAllocation, long finalLive, long fingerprint) {
+    }
+
+    /** Hashes the page-run stream, so a pin catches references that changed order but not number. */
+    private static final class Fingerprint implements ReferenceSink {
+        long hash = 1;
+
+        @Override
+        public void accept(long[] runs, int length) {
+            for (int i = 0; i < length; i++) {
+                hash = hash * 31 + runs[i];
+            }
+        }
     }
 
     private static Trace run(TridiagWorkload workload, long seed) {
@@ -49,7 +63,9 @@ class TridiagWorkloadTest {
 
     private static Trace run(TridiagWorkload workload, long seed, long capacity,
                              Function<Heap, Allocator> allocatorFactory) {
-        try (Heap heap = new Heap(512, capacity, new ReferenceRecorder(List.of()), false)) {
+        Fingerprint fingerprint = new Fingerprint();
+        ReferenceRecorder recorder = new ReferenceRecorder(List.of(fingerprint));
+        try (Heap heap = new Heap(512, capacity, recorder, false)) {
             LongArrayList allocated = new LongArrayList();
             LongArrayList freed = new LongArrayList();
             LongArrayList samples = new LongArrayList();
@@ -94,8 +110,9 @@ class TridiagWorkloadTest {
             WorkloadContext context = new WorkloadContext(heap.data(), logging, seed);
             TridiagWorkload.Outcome outcome = workload.solve(context);
             inner.verify();
+            recorder.finish();
             return new Trace(allocated.toLongArray(), freed.toLongArray(), context, heap.data().references(),
-                    outcome, allSix[0], samples.toLongArray(), peak[1], live[0]);
+                    outcome, allSix[0], samples.toLongArray(), peak[1], live[0], fingerprint.hash);
         }
     }
 
@@ -144,6 +161,7 @@ class TridiagWorkloadTest {
         assertThat(c.rejections()).isZero();
         assertThat(t.finalLive()).isEqualTo(136);
         assertThat(t.references()).isEqualTo(24_358);
+        assertThat(t.fingerprint()).isEqualTo(4_421_566_419_116_175_506L);
         assertThat(t.outcome().ticks()).isEqualTo(38);
     }
 
@@ -231,23 +249,8 @@ class TridiagWorkloadTest {
     @Test
     void anAllocatorWhoseBlocksOverlapIsCaught() {
         // cells 4 bytes apart: each new cell's value lands on the upper half of the previous cell's link
-        assertThatThrownBy(() -> run(new TridiagWorkload(16), 5, Heap.GROWABLE, heap -> new Allocator() {
-            private long next;
-
-            @Override
-            public long allocate(long size) {
-                long address = next;
-                next += 4;
-                if (address + size > heap.size()) {
-                    heap.grow(address + size - heap.size());
-                }
-                return address;
-            }
-
-            @Override
-            public void free(long address, long size) {
-            }
-        }))
+        assertThatThrownBy(() -> run(new TridiagWorkload(16), 5, Heap.GROWABLE,
+                heap -> new OverlappingTestAllocator(heap, 4)))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageStartingWith("tridiag: ")
                 .hasMessageContaining("(expected: ")

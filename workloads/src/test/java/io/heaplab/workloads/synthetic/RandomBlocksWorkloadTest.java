@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.heaplab.core.heap.Heap;
-import io.heaplab.workloads.LifoTestAllocator;
 import io.heaplab.core.spi.Allocator;
 import io.heaplab.core.spi.Options;
 import io.heaplab.core.spi.Plugins;
@@ -14,6 +13,8 @@ import io.heaplab.core.spi.Workload;
 import io.heaplab.core.spi.WorkloadContext;
 import io.heaplab.core.spi.WorkloadProvider;
 import io.heaplab.core.trace.ReferenceRecorder;
+import io.heaplab.workloads.LifoTestAllocator;
+import io.heaplab.workloads.OverlappingTestAllocator;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -120,23 +121,7 @@ class RandomBlocksWorkloadTest {
     void anAllocatorWhoseBlocksOverlapByAFewBytesIsCaught() {
         // blocks 13 bytes apart for 16-byte requests: each new block tramples the second word of the one before
         assertThatThrownBy(() -> run(new RandomBlocksWorkload(16, 100, 1_000), 5, Heap.GROWABLE,
-                heap -> new Allocator() {
-                    private long next;
-
-                    @Override
-                    public long allocate(long size) {
-                        long address = next;
-                        next += 13;
-                        if (address + size > heap.size()) {
-                            heap.grow(address + size - heap.size());
-                        }
-                        return address;
-                    }
-
-                    @Override
-                    public void free(long address, long size) {
-                    }
-                }))
+                heap -> new OverlappingTestAllocator(heap, 13)))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("changed at byte 8");
     }
