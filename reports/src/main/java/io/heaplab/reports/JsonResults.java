@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.heaplab.core.run.RunResult;
 import io.heaplab.core.spi.PagingOutcome;
+import io.heaplab.core.spi.SpaceMeasures;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -80,6 +81,19 @@ public final class JsonResults {
         node.put("rejections", run.rejections());
         node.put("peakLiveBlocks", run.peakLiveBlocks());
         node.put("peakLiveBytes", run.peakLiveBytes());
+        SpaceMeasures space = run.space();
+        node.put("peakFootprint", space.peakFootprint());
+        if (space.searches() >= 0) {
+            node.put("searches", space.searches());
+            node.put("meanSearches", run.meanSearches());
+        }
+        if (run.allocations() > 0) {
+            node.put("spaceUtilization", run.spaceUtilization());
+        }
+        if (!Double.isNaN(space.internalFragmentation())) {
+            node.put("internalFragmentation", space.internalFragmentation());
+            node.put("externalFragmentation", space.externalFragmentation());
+        }
         ObjectNode faults = node.putObject("faults");
         ObjectNode measures = NODES.objectNode();
         run.paging().forEach((policy, outcome) -> {

@@ -25,6 +25,10 @@ public final class RunTable {
         }
         List<String> header = new ArrayList<>(List.of("allocator", "references", "virtualPages", "pagesTouched",
                 "allocations", "frees", "rejections", "peakLive"));
+        boolean searched = runs.stream().anyMatch(run -> run.space().searches() >= 0);
+        if (searched) {
+            header.add("searches/request");
+        }
         List<String> policies = List.copyOf(runs.getFirst().paging().keySet());
         header.addAll(policies);
         List<List<String>> rows = new ArrayList<>();
@@ -32,6 +36,9 @@ public final class RunTable {
             List<String> row = new ArrayList<>(List.of(run.allocator(), num(run.references()),
                     num(run.virtualPages()), num(run.pagesTouched()), num(run.allocations()), num(run.frees()),
                     num(run.rejections()), num(run.peakLiveBlocks())));
+            if (searched) {
+                row.add(run.space().searches() < 0 ? "-" : String.format(Locale.ROOT, "%.2f", run.meanSearches()));
+            }
             for (String policy : policies) {
                 row.add(switch (run.paging().get(policy)) {
                     case PagingOutcome.Faults f -> num(f.faults());

@@ -1,5 +1,7 @@
 package io.heaplab.allocators.mru;
 
+import io.heaplab.allocators.LiveBlocks;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.heaplab.core.heap.Heap;

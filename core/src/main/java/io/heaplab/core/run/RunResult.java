@@ -1,6 +1,7 @@
 package io.heaplab.core.run;
 
 import io.heaplab.core.spi.PagingOutcome;
+import io.heaplab.core.spi.SpaceMeasures;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.SequencedMap;
@@ -23,6 +24,7 @@ import java.util.SequencedMap;
  * @param rejections          requests that found no room in a bounded heap
  * @param peakLiveBlocks      the most blocks allocated at once
  * @param peakLiveBytes       the most bytes allocated at once
+ * @param space               searches, peak footprint and fragmentation
  * @param paging              the outcome of each policy, keyed by its spec, in the order given
  * @param wallNanos           how long the run took; not deterministic, so reports keep it apart
  */
@@ -41,10 +43,29 @@ public record RunResult(
         long rejections,
         long peakLiveBlocks,
         long peakLiveBytes,
+        SpaceMeasures space,
         SequencedMap<String, PagingOutcome> paging,
         long wallNanos) {
 
     public RunResult {
         paging = Collections.unmodifiableSequencedMap(new LinkedHashMap<>(paging));
+    }
+
+    /** Requests received: filled and rejected. */
+    public long requests() {
+        return allocations + rejections;
+    }
+
+    /**
+     * Purdom's space utilization: requests received over requests filled (1.00 when nothing was rejected); NaN
+     * when nothing was filled.
+     */
+    public double spaceUtilization() {
+        return allocations == 0 ? Double.NaN : (double) requests() / allocations;
+    }
+
+    /** Purdom's speed: the mean number of list elements searched per request; NaN when not counted. */
+    public double meanSearches() {
+        return space.meanSearches(requests());
     }
 }

@@ -61,7 +61,8 @@ public final class Runner {
         long start = System.nanoTime();
         Workload workload = workloadProvider.create(workloadOptions);
         ReferenceRecorder recorder = new ReferenceRecorder(simulators);
-        try (Heap heap = new Heap(spec.pageSize(), spec.heapCapacity(), recorder, spec.countAllocatorReferences())) {
+        long capacity = Math.min(spec.heapCapacity(), workload.heapCapacity());
+        try (Heap heap = new Heap(spec.pageSize(), capacity, recorder, spec.countAllocatorReferences())) {
             Allocator allocator = allocatorProvider.create(allocatorOptions,
                     new AllocatorSetup(heap, workload.blockSize(), allocatorSeed(spec.seed())));
             WorkloadContext context = new WorkloadContext(heap.data(), allocator, spec.seed());
@@ -75,7 +76,7 @@ public final class Runner {
             return new RunResult(spec.workload().toString(), spec.allocator().toString(), spec.pageSize(),
                     spec.seed(), recorder.references(), context.measuredFrom(), heap.bookkeeping().references(), heap.virtualPages(),
                     recorder.distinctPages(), context.allocations(), context.frees(), context.rejections(),
-                    context.peakLiveBlocks(), context.peakLiveBytes(), paging, System.nanoTime() - start);
+                    context.peakLiveBlocks(), context.peakLiveBytes(), context.space(), paging, System.nanoTime() - start);
         }
     }
 

@@ -19,6 +19,23 @@ public interface Allocator {
      */
     void free(long address, long size);
 
+    /**
+     * The list elements (or list heads, tree nodes, bitmap words) examined so far while serving requests, accepted
+     * or rejected: Purdom, Stigler &amp; Cheam's measure of speed; -1 for a strategy that does not count.
+     */
+    default long searches() {
+        return -1;
+    }
+
+    /**
+     * The bytes the workload's blocks hold now, headers and rounding included; -1 for a strategy that does not
+     * keep the count. With the requested bytes and the footprint it splits fragmentation into internal and
+     * external.
+     */
+    default long heldBytes() {
+        return -1;
+    }
+
     /** Checks the strategy's heavy invariants (free lists consistent, no overlap); for tests, not the hot path. */
     default void verify() {
     }

@@ -21,6 +21,11 @@ public final class WorkloadContext {
     private long peakLiveBlocks;
     private long peakLiveBytes;
     private long measuredFrom;
+    private long footprint;
+    private long peakFootprint;
+    private double footprintSum;
+    private double internalSum;
+    private double externalSum;
 
     public WorkloadContext(HeapAccess heap, Allocator allocator, long seed) {
         this.heap = heap;
@@ -56,6 +61,7 @@ public final class WorkloadContext {
         long address = allocator.allocate(size);
         if (address == Allocator.NO_FIT) {
             rejections++;
+            sampleFragmentation();
             return Allocator.NO_FIT;
         }
         allocations++;
@@ -63,7 +69,21 @@ public final class WorkloadContext {
         liveBytes += size;
         peakLiveBlocks = Math.max(peakLiveBlocks, liveBlocks);
         peakLiveBytes = Math.max(peakLiveBytes, liveBytes);
+        footprint = Math.max(footprint, address + size);
+        peakFootprint = footprint;
+        sampleFragmentation();
         return address;
+    }
+
+    /** Splits the footprint, at this request, into requested, held beyond the request, and not held. */
+    private void sampleFragmentation() {
+        long held = allocator.heldBytes();
+        if (held < 0 || footprint == 0) {
+            return;
+        }
+        footprintSum += footprint;
+        internalSum += Math.max(0, held - liveBytes);
+        externalSum += Math.max(0, footprint - Math.max(held, liveBytes));
     }
 
     /** Gives back a block {@link #allocate} returned for {@code size} bytes. */
@@ -92,5 +112,12 @@ public final class WorkloadContext {
 
     public long peakLiveBytes() {
         return peakLiveBytes;
+    }
+
+    /** The space measures of the run so far: the allocator's searches, the footprint and its fragmentation. */
+    public SpaceMeasures space() {
+        boolean known = footprintSum > 0;
+        return new SpaceMeasures(allocator.searches(), peakFootprint,
+                known ? internalSum / footprintSum : Double.NaN, known ? externalSum / footprintSum : Double.NaN);
     }
 }

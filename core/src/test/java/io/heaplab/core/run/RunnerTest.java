@@ -70,13 +70,15 @@ class RunnerTest {
         @Override
         public List<Option> options() {
             return List.of(Option.of("blocks", OptionType.POSITIVE_INT, "4", "pages"),
-                    Option.of("warmup", OptionType.BOOLEAN, "true", "measure only the second pass"));
+                    Option.of("warmup", OptionType.BOOLEAN, "true", "measure only the second pass"),
+                    Option.of("memory", OptionType.INT, "0", "the workload's own heap bound in bytes; 0: none"));
         }
 
         @Override
         public Workload create(Options options) {
             int blocks = options.getInt("blocks");
             boolean warmup = options.getBoolean("warmup");
+            int memory = options.getInt("memory");
             return new Workload() {
                 @Override
                 public long blockSize() {
@@ -84,10 +86,18 @@ class RunnerTest {
                 }
 
                 @Override
+                public long heapCapacity() {
+                    return memory == 0 ? Heap.GROWABLE : memory;
+                }
+
+                @Override
                 public void run(WorkloadContext context) {
                     long[] addresses = new long[blocks];
                     for (int i = 0; i < blocks; i++) {
                         addresses[i] = context.allocate(64);
+                        if (addresses[i] == Allocator.NO_FIT) {
+                            return;
+                        }
                         context.heap().setLong(addresses[i], context.random().nextLong());
                     }
                     if (warmup) {
@@ -160,6 +170,18 @@ class RunnerTest {
         RunResult cold = RUNNER.run(spec("two-passes:blocks=5,warmup=false", 1));
         assertThat(cold.measuredFrom()).isZero();
         assertThat(cold.paging().get("counting")).isEqualTo(new PagingOutcome.Faults(5));
+    }
+
+    @Test
+    void aWorkloadMayBoundItsHeapAndTheSmallerOfItsBoundAndTheRunsWins() {
+        RunResult own = RUNNER.run(spec("two-passes:blocks=5,memory=192", 1));
+        assertThat(own.allocations()).isEqualTo(3);
+        assertThat(own.rejections()).isEqualTo(1);
+        assertThat(own.spaceUtilization()).isEqualTo(4.0 / 3);
+
+        RunSpec tighter = new RunSpec(Spec.parse("two-passes:blocks=5,memory=192"), Spec.parse("bump"),
+                List.of(), 64, 128, 1, false);
+        assertThat(RUNNER.run(tighter).allocations()).isEqualTo(2);
     }
 
     @Test

@@ -1,4 +1,4 @@
-package io.heaplab.allocators.mru;
+package io.heaplab.allocators;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
@@ -18,9 +18,9 @@ import java.util.TreeMap;
  * bytes and the 8 bytes on either side of every page boundary inside it, where a descriptor or link written by
  * mistake into a large block would land.
  */
-final class LiveBlocks {
+public final class LiveBlocks {
 
-    static final int FULLY_STAMPED = 512;
+    public static final int FULLY_STAMPED = 512;
 
     private record Block(long size, int stamp) {
     }
@@ -30,12 +30,12 @@ final class LiveBlocks {
     private final List<Long> order = new ArrayList<>();
     private int nextStamp = 1;
 
-    LiveBlocks(Heap heap) {
+    public LiveBlocks(Heap heap) {
         this.heap = heap;
     }
 
     /** Checks a new block of {@code size} bytes against the heap and every live block, then stamps it. */
-    void add(long address, long size) {
+    public void add(long address, long size) {
         assertThat(address).as("allocation of %d bytes failed", size).isNotEqualTo(Allocator.NO_FIT);
         assertThat(address).as("block start").isGreaterThanOrEqualTo(0);
         assertThat(address % 8).as("alignment of block %d", address).isZero();
@@ -56,7 +56,7 @@ final class LiveBlocks {
     }
 
     /** Checks the data of the {@code index}-th live block and forgets it; returns its address. */
-    long removeAt(int index) {
+    public long removeAt(int index) {
         long address = order.get(index);
         order.set(index, order.getLast());
         order.removeLast();
@@ -64,21 +64,21 @@ final class LiveBlocks {
         return address;
     }
 
-    long sizeOf(long address) {
+    public long sizeOf(long address) {
         return byAddress.get(address).size();
     }
 
     /** The address of the {@code index}-th live block. */
-    long addressAt(int index) {
+    public long addressAt(int index) {
         return order.get(index);
     }
 
     /** Checks the data of every live block. */
-    void checkAll() {
+    public void checkAll() {
         byAddress.forEach((address, block) -> stamp(address, block, false));
     }
 
-    int size() {
+    public int size() {
         return order.size();
     }
 
