@@ -136,8 +136,9 @@ public final class PurdomWorkload implements Workload {
         if (memory < 0) {
             return name + "memory=" + memory + " (expected: a number of cells, or 0 for a growable heap)";
         }
-        if (memory > Long.MAX_VALUE / cell - 1) {
-            return name + "memory=" + memory + " (expected: at most " + (Long.MAX_VALUE / cell - 1) + " cells of "
+        if (memory > Long.MAX_VALUE / cell) {
+            // memory * cell is then a multiple of 16, never Long.MAX_VALUE, which means growable
+            return name + "memory=" + memory + " (expected: at most " + Long.MAX_VALUE / cell + " cells of "
                     + cell + " bytes)";
         }
         if (memory > 0 && c > memory) {
