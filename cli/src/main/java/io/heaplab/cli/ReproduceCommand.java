@@ -9,7 +9,7 @@ import picocli.CommandLine.Spec;
 /** {@code heaplab reproduce}: reruns a paper's experiments and sets measured figures beside published ones. */
 @Command(name = "reproduce", mixinStandardHelpOptions = true,
         description = "Reproduce a paper's tables by running its experiments.",
-        subcommands = {ReproduceBrentCommand.class})
+        subcommands = {ReproduceBrentCommand.class, ReproducePurdomCommand.class})
 final class ReproduceCommand implements Runnable {
 
     @ParentCommand
@@ -24,6 +24,6 @@ final class ReproduceCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "a paper is required (expected: brent)");
+        throw new ParameterException(spec.commandLine(), "a paper is required (expected: brent or purdom)");
     }
 }

@@ -223,6 +223,10 @@ public abstract class CellAllocator implements VariableSizeAllocator {
             return -1;
         }
         int topCells = lastFree ? tags.getInt(address(arenaCells) - 4) : 0;
+        if (topCells >= cells) {
+            // a strategy that rounds requests up to a class (TLSF) may pass over a top block that fits
+            return arenaCells - topCells;
+        }
         long bytes = ((long) (cells - topCells) << cellShift) + heap.pageSize() - 1 & -(long) heap.pageSize();
         long added = bytes >>> cellShift;
         if (arenaCells + added > MAX_CELLS || heap.grow(bytes) == Heap.NO_ROOM) {

@@ -1,0 +1,42 @@
+package io.heaplab.allocators.segregated;
+
+import io.heaplab.allocators.cell.CellAllocator;
+import io.heaplab.core.spi.Allocator;
+import io.heaplab.core.spi.AllocatorProvider;
+import io.heaplab.core.spi.AllocatorSetup;
+import io.heaplab.core.spi.Option;
+import io.heaplab.core.spi.OptionType;
+import io.heaplab.core.spi.Options;
+import java.util.List;
+
+/** Provides {@code tlsf}, Two-Level Segregated Fit (Masmano, Ripoll, Crespo &amp; Real, ECRTS 2004). */
+public final class TlsfAllocatorProvider implements AllocatorProvider {
+
+    /** The short name in specs. */
+    public static final String NAME = "tlsf";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public String description() {
+        return "blocks of any size: good fit in O(1), free lists by power of two and 2^sli steps within it, found"
+                + " by two bitmap scans (Masmano, Ripoll, Crespo & Real 2004, TLSF)";
+    }
+
+    @Override
+    public List<Option> options() {
+        return List.of(
+                Option.of("sli", OptionType.POSITIVE_INT, String.valueOf(TlsfAllocator.DEFAULT_SLI),
+                        "second-level bits: 1 to " + TlsfAllocator.MAX_SLI + ", 2^sli lists per power of two"),
+                Option.of("cell", OptionType.POSITIVE_INT, String.valueOf(CellAllocator.DEFAULT_CELL),
+                        "bytes per cell: a power of 2 from 16 to the page size"));
+    }
+
+    @Override
+    public Allocator create(Options options, AllocatorSetup setup) {
+        return new TlsfAllocator(setup, options.getInt("cell"), options.getInt("sli"));
+    }
+}

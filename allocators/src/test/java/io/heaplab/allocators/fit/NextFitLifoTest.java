@@ -1,0 +1,14 @@
+package io.heaplab.allocators.fit;
+
+import io.heaplab.allocators.cell.VariableSizeAllocator;
+import io.heaplab.allocators.cell.VariableSizeAllocatorContract;
+import io.heaplab.core.spi.AllocatorSetup;
+
+/** Next fit over a LIFO list keeps the contract. */
+class NextFitLifoTest extends VariableSizeAllocatorContract {
+
+    @Override
+    protected VariableSizeAllocator create(AllocatorSetup setup) {
+        return new ListFitAllocator(setup, CELL, Fit.NEXT, Order.LIFO);
+    }
+}

@@ -1,0 +1,14 @@
+package io.heaplab.allocators.fit;
+
+import io.heaplab.allocators.cell.VariableSizeAllocator;
+import io.heaplab.allocators.cell.VariableSizeAllocatorContract;
+import io.heaplab.core.spi.AllocatorSetup;
+
+/** Worst fit over a LIFO list keeps the contract. */
+class WorstFitLifoTest extends VariableSizeAllocatorContract {
+
+    @Override
+    protected VariableSizeAllocator create(AllocatorSetup setup) {
+        return new ListFitAllocator(setup, CELL, Fit.WORST, Order.LIFO);
+    }
+}

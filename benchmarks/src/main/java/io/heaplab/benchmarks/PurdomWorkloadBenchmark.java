@@ -1,0 +1,57 @@
+package io.heaplab.benchmarks;
+
+import io.heaplab.core.heap.Heap;
+import io.heaplab.core.run.RunSpec;
+import io.heaplab.core.run.Runner;
+import io.heaplab.core.spi.Plugins;
+import io.heaplab.core.spi.Spec;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * One whole run of Purdom, Stigler &amp; Cheam's workload under each strategy (heavy load of small blocks: lambda
+ * 64, c 4, 256 cells, until 1600 requests are filled; about 1700 requests and 1600 frees): what a strategy costs
+ * inside a real experiment, the workload's own event queue and data writes included and alike for all.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = "--enable-native-access=ALL-UNNAMED")
+public class PurdomWorkloadBenchmark {
+
+    @Param({"first-fit", "first-fit:order=lifo", "next-fit", "best-fit", "worst-fit", "segregated", "buddy",
+        "brent-ff", "tlsf"})
+    public String strategy;
+
+    @Param({"lambda=64,c=4", "lambda=16,c=16"})
+    public String load;
+
+    private Runner runner;
+    private RunSpec spec;
+
+    @Setup
+    public void setUp() {
+        runner = new Runner(Plugins.load());
+        spec = RunSpec.of(Spec.parse("purdom:memory=256," + load), Spec.parse(strategy), List.of(),
+                Heap.DEFAULT_PAGE_SIZE, 1);
+    }
+
+    /** Runs the workload once; returns the requests received, so the run is not optimized away. */
+    @Benchmark
+    public long run() {
+        return runner.run(spec).requests();
+    }
+}

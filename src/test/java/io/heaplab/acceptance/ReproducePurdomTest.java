@@ -1,0 +1,153 @@
+package io.heaplab.acceptance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A scaled-down {@code heaplab reproduce purdom} through the CLI (all three tables, three seeds), checked against
+ * the relations Purdom, Stigler &amp; Cheam draw in section 4, recomputed here from the JSON rather than taken from
+ * the report's own verdicts.
+ */
+class ReproducePurdomTest {
+
+    @TempDir
+    static Path dir;
+
+    private static Cli cli;
+    private static JsonNode root;
+
+    @BeforeAll
+    static void reproduce() throws Exception {
+        Path json = dir.resolve("purdom.json");
+        cli = Cli.run("reproduce", "purdom", "--seeds", "3", "--json", json.toString());
+        assertThat(cli.err()).isEmpty();
+        assertThat(cli.exitCode()).isZero();
+        root = new ObjectMapper().readTree(json.toFile());
+    }
+
+    private static final String[] METHODS = {"segregated", "firstFit", "buddy"};
+
+    private static double mean(JsonNode cell, String method, String measure) {
+        return cell.get(method).get("measured").get(measure).get("mean").asDouble();
+    }
+
+    private static Iterable<JsonNode> cells() {
+        java.util.List<JsonNode> all = new java.util.ArrayList<>();
+        root.get("tables").forEach(table -> table.get("cells").forEach(all::add));
+        return all;
+    }
+
+    @Test
+    void printsBothMeasuresOfEveryTablePublishedBesideMeasuredWithTheTranscriptionCaveat() {
+        assertThat(cli.out()).contains("Table 1: memory of 256 cells, space utilization",
+                "Table 2: memory of 128 cells, searches per request", "Table 3: memory of 512 cells", "13.58",
+                " ± ", "unreadable in the scan", "damaged");
+        assertThat(root.get("transcription").asText()).contains("inferred");
+        assertThat(root.get("tables")).hasSize(3);
+        assertThat(root.get("tables").get(0).get("cells")).hasSize(75);
+        assertThat(root.get("parameters").get("seeds")).hasSize(3);
+    }
+
+    @Test
+    void segregatedStorageAndFirstFitUseSpaceAlmostIdentically() {
+        double sum = 0;
+        int n = 0;
+        for (JsonNode cell : cells()) {
+            sum += Math.abs(mean(cell, "segregated", "ratio") - mean(cell, "firstFit", "ratio"));
+            n++;
+        }
+        assertThat(sum / n).isLessThan(0.03);
+    }
+
+    @Test
+    void underHeavyLoadTheBuddySystemRejectsMoreButNotMuchMore() {
+        int heavy = 0;
+        int more = 0;
+        for (JsonNode cell : cells()) {
+            double firstFit = mean(cell, "firstFit", "ratio");
+            if (firstFit >= 1.10) {
+                heavy++;
+                double buddy = mean(cell, "buddy", "ratio");
+                more += buddy > firstFit ? 1 : 0;
+                assertThat(buddy / firstFit - 1).as("buddy's excess at %s", cell.get("workload")).isLessThan(0.25);
+            }
+        }
+        assertThat(heavy).isGreaterThan(30);
+        assertThat(more).isGreaterThanOrEqualTo(heavy * 8 / 10);
+    }
+
+    @Test
+    void underHeavyLoadOfSmallBlocksFirstFitSearchesFarMoreThanTheBuddySystem() {
+        for (JsonNode cell : cells()) {
+            if (cell.get("c").asDouble() <= 6 && mean(cell, "firstFit", "ratio") >= 1.2) {
+                assertThat(mean(cell, "firstFit", "searches")).as("at %s", cell.get("workload"))
+                        .isGreaterThan(2 * mean(cell, "buddy", "searches"));
+            }
+        }
+    }
+
+    @Test
+    void whereThePaperRejectsNothingTheRunsRejectAlmostNothing() {
+        int light = 0;
+        for (JsonNode cell : cells()) {
+            boolean paperLight = true;
+            for (String method : METHODS) {
+                paperLight &= cell.get(method).get("published").get("ratio").asDouble() < 1.005;
+            }
+            if (paperLight) {
+                light++;
+                for (String method : METHODS) {
+                    assertThat(mean(cell, method, "ratio")).as("%s at %s", method, cell.get("workload"))
+                            .isLessThan(1.03);
+                }
+            }
+        }
+        assertThat(light).isGreaterThanOrEqualTo(8);
+    }
+
+    @Test
+    void moreRequestsMeanMoreRejectionsForEveryMethodAndBlockSize() {
+        for (JsonNode table : root.get("tables")) {
+            java.util.Map<Double, java.util.TreeMap<Double, JsonNode>> byC = new java.util.TreeMap<>();
+            table.get("cells").forEach(cell -> byC.computeIfAbsent(cell.get("c").asDouble(),
+                    c -> new java.util.TreeMap<>()).put(cell.get("lambda").asDouble(), cell));
+            for (java.util.TreeMap<Double, JsonNode> row : byC.values()) {
+                if (row.size() < 2) {
+                    continue;
+                }
+                for (String method : METHODS) {
+                    double lightest = mean(row.firstEntry().getValue(), method, "ratio");
+                    double heaviest = mean(row.lastEntry().getValue(), method, "ratio");
+                    assertThat(heaviest).as("%s at %s", method, row.lastEntry().getValue().get("workload"))
+                            .isGreaterThanOrEqualTo(lightest);
+                }
+            }
+        }
+    }
+
+    @Test
+    void everyClaimIsPrintedWithItsVerdictAndTheSameSeedsGiveTheSameFile() throws Exception {
+        for (JsonNode claim : root.get("claims")) {
+            assertThat(cli.out()).contains((claim.get("holds").asBoolean() ? "agrees     " : "DISAGREES  ")
+                    + claim.get("claim").asText());
+        }
+        Path again = dir.resolve("again.json");
+        assertThat(Cli.run("reproduce", "purdom", "--seeds", "3", "--threads", "1", "--json", again.toString())
+                .exitCode()).isZero();
+        assertThat(Files.readAllBytes(again)).isEqualTo(Files.readAllBytes(dir.resolve("purdom.json")));
+    }
+
+    @Test
+    void aBadTableIsAUsageError() {
+        Cli bad = Cli.run("reproduce", "purdom", "--tables", "4");
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.err()).contains("--tables").contains("expected: some of 1, 2, 3");
+    }
+}
