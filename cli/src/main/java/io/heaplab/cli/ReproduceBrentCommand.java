@@ -7,11 +7,8 @@ import io.heaplab.cli.reproduce.BrentStudy;
 import io.heaplab.core.run.Runner;
 import io.heaplab.core.spi.Spec;
 import io.heaplab.core.spi.SpecException;
-import io.heaplab.reports.AtomicFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -20,6 +17,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
@@ -39,10 +37,6 @@ final class ReproduceBrentCommand implements Callable<Integer> {
             description = "Repeat every run with K seeds and report mean ± sd (default: ${DEFAULT-VALUE}).")
     private int seeds;
 
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
-            description = "The first seed; the others follow it (default: ${DEFAULT-VALUE}).")
-    private long firstSeed;
-
     @Option(names = "--strategies", paramLabel = "SPEC[,SPEC...]",
             defaultValue = "stack,random,nofree,mru,least-free,most-free",
             description = "Fixed-size strategies to compare; must include random (default: ${DEFAULT-VALUE}).")
@@ -58,26 +52,13 @@ final class ReproduceBrentCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}, the paper's).")
     private int pqsimSeconds;
 
-    @Option(names = "--threads", paramLabel = "T",
-            description = "Runs at a time (default: the number of processors).")
-    private Integer threads;
-
-    @Option(names = "--json", paramLabel = "FILE",
-            description = "Also write the tables, the claims and every LRU curve to FILE as JSON.")
-    private Path json;
+    @Mixin
+    private ReproduceOptions shared;
 
     @Override
     public Integer call() throws IOException {
-        if (seeds < 1) {
-            throw new SpecException("--seeds " + seeds + " (expected: at least 1)");
-        }
-        int threadCount = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-        if (threadCount < 1) {
-            throw new SpecException("--threads " + threadCount + " (expected: at least 1)");
-        }
-        if (json != null && (json.toString().isBlank() || Files.isDirectory(json))) {
-            throw new SpecException("--json '" + json + "' is a directory (expected: a file to write)");
-        }
+        List<Long> seedList = shared.seeds(seeds);
+        int threadCount = shared.threads();
         List<String> strategyList = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (Spec strategy : Spec.parseList(strategies)) {
@@ -85,10 +66,6 @@ final class ReproduceBrentCommand implements Callable<Integer> {
                 throw new SpecException("--strategies: '" + strategy + "' given twice (expected: each once)");
             }
             strategyList.add(strategy.toString());
-        }
-        List<Long> seedList = new ArrayList<>();
-        for (int i = 0; i < seeds; i++) {
-            seedList.add(firstSeed + i);
         }
         BrentStudy study = new BrentStudy(new BrentStudy.Config(seedList, tridiagN, pqsimSeconds, strategyList,
                 threadCount), BrentPaper.load());
@@ -104,14 +81,7 @@ final class ReproduceBrentCommand implements Callable<Integer> {
         List<BrentClaims.Claim> claims = BrentClaims.check(results);
         BrentReport.print(results, claims, out);
         out.printf(Locale.ROOT, "%n%d runs in %.1f s%n", runs, results.wallNanos() / 1e9);
-        if (json != null) {
-            try {
-                AtomicFiles.write(json, BrentReport.toJson(results, claims));
-            } catch (IOException e) {
-                throw new IOException("cannot write " + json + ": " + e, e);
-            }
-            out.println("wrote " + json);
-        }
+        shared.writeJson(BrentReport.toJson(results, claims), out);
         out.flush();
         return Main.OK;
     }

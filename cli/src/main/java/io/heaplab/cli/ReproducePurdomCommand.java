@@ -7,11 +7,8 @@ import io.heaplab.cli.reproduce.PurdomStudy;
 import io.heaplab.core.run.Runner;
 import io.heaplab.core.spi.Spec;
 import io.heaplab.core.spi.SpecException;
-import io.heaplab.reports.AtomicFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -19,6 +16,7 @@ import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
@@ -39,10 +37,6 @@ final class ReproducePurdomCommand implements Callable<Integer> {
             description = "Repeat every cell with K seeds and report mean ± sd (default: ${DEFAULT-VALUE}).")
     private int seeds;
 
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
-            description = "The first seed; the others follow it (default: ${DEFAULT-VALUE}).")
-    private long firstSeed;
-
     @Option(names = "--tables", paramLabel = "N[,N...]", split = ",", defaultValue = "1,2,3",
             description = "Which tables to run (default: ${DEFAULT-VALUE}).")
     private List<Integer> tables;
@@ -56,30 +50,13 @@ final class ReproducePurdomCommand implements Callable<Integer> {
                     + " (default: ${DEFAULT-VALUE}, a free list in address order).")
     private String firstFit;
 
-    @Option(names = "--threads", paramLabel = "T",
-            description = "Runs at a time (default: the number of processors).")
-    private Integer threads;
-
-    @Option(names = "--json", paramLabel = "FILE",
-            description = "Also write the tables, every run's counts and the claims to FILE as JSON.")
-    private Path json;
+    @Mixin
+    private ReproduceOptions shared;
 
     @Override
     public Integer call() throws IOException {
-        if (seeds < 1) {
-            throw new SpecException("--seeds " + seeds + " (expected: at least 1)");
-        }
-        int threadCount = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-        if (threadCount < 1) {
-            throw new SpecException("--threads " + threadCount + " (expected: at least 1)");
-        }
-        if (json != null && (json.toString().isBlank() || Files.isDirectory(json))) {
-            throw new SpecException("--json '" + json + "' is a directory (expected: a file to write)");
-        }
-        List<Long> seedList = new ArrayList<>();
-        for (int i = 0; i < seeds; i++) {
-            seedList.add(firstSeed + i);
-        }
+        List<Long> seedList = shared.seeds(seeds);
+        int threadCount = shared.threads();
         PurdomStudy study = new PurdomStudy(new PurdomStudy.Config(seedList, new TreeSet<>(tables), requests,
                 threadCount, Spec.parse(firstFit).toString()), PurdomPaper.load());
         Runner runner = new Runner(parent.parent().plugins());
@@ -94,14 +71,7 @@ final class ReproducePurdomCommand implements Callable<Integer> {
         List<PurdomClaims.Claim> claims = PurdomClaims.check(results);
         PurdomReport.print(results, claims, out);
         out.printf(Locale.ROOT, "%n%d runs in %.1f s%n", runs, results.wallNanos() / 1e9);
-        if (json != null) {
-            try {
-                AtomicFiles.write(json, PurdomReport.toJson(results, claims));
-            } catch (IOException e) {
-                throw new IOException("cannot write " + json + ": " + e, e);
-            }
-            out.println("wrote " + json);
-        }
+        shared.writeJson(PurdomReport.toJson(results, claims), out);
         out.flush();
         return Main.OK;
     }
