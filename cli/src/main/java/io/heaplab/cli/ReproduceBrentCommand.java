@@ -12,7 +12,6 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -58,7 +57,6 @@ final class ReproduceBrentCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         List<Long> seedList = shared.seeds(seeds);
-        int threadCount = shared.threads();
         List<String> strategyList = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (Spec strategy : Spec.parseList(strategies)) {
@@ -68,21 +66,14 @@ final class ReproduceBrentCommand implements Callable<Integer> {
             strategyList.add(strategy.toString());
         }
         BrentStudy study = new BrentStudy(new BrentStudy.Config(seedList, tridiagN, pqsimSeconds, strategyList,
-                threadCount), BrentPaper.load());
+                shared.threads()), BrentPaper.load());
         Runner runner = new Runner(parent.parent().plugins());
-        int runs = study.specs().size();
-        // every run is checked before the first starts (and before anything is printed), so a typo costs no time
-        study.specs().forEach(runner::check);
-
         PrintWriter out = spec.commandLine().getOut();
-        out.printf(Locale.ROOT, "running %d runs, %d at a time%n", runs, Math.min(threadCount, runs));
-        out.flush();
+        shared.announce(runner, study.specs(), out);
         BrentStudy.Results results = study.run(runner);
         List<BrentClaims.Claim> claims = BrentClaims.check(results);
         BrentReport.print(results, claims, out);
-        out.printf(Locale.ROOT, "%n%d runs in %.1f s%n", runs, results.wallNanos() / 1e9);
-        shared.writeJson(BrentReport.toJson(results, claims), out);
-        out.flush();
+        shared.finish(study.specs().size(), results.wallNanos(), BrentReport.toJson(results, claims), out);
         return Main.OK;
     }
 }

@@ -1,5 +1,7 @@
 package io.heaplab.cli;
 
+import io.heaplab.core.run.RunSpec;
+import io.heaplab.core.run.Runner;
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.reports.AtomicFiles;
 import java.io.IOException;
@@ -8,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import picocli.CommandLine.Option;
 
 /** The options every {@code heaplab reproduce} command shares: seeds, threads and the JSON file. */
@@ -48,8 +51,25 @@ final class ReproduceOptions {
         return count;
     }
 
+    /**
+     * Checks every run before the first starts (and before anything is printed), so a typo costs no time, then says
+     * how many will run.
+     */
+    void announce(Runner runner, List<RunSpec> specs, PrintWriter out) {
+        specs.forEach(runner::check);
+        out.printf(Locale.ROOT, "running %d runs, %d at a time%n", specs.size(), Math.min(threads(), specs.size()));
+        out.flush();
+    }
+
+    /** Says how long the runs took and writes {@code document} to the {@code --json} file, if one was given. */
+    void finish(int runs, long wallNanos, byte[] document, PrintWriter out) throws IOException {
+        out.printf(Locale.ROOT, "%n%d runs in %.1f s%n", runs, wallNanos / 1e9);
+        writeJson(document, out);
+        out.flush();
+    }
+
     /** Writes {@code document} to the {@code --json} file atomically, if one was given, and says so. */
-    void writeJson(byte[] document, PrintWriter out) throws IOException {
+    private void writeJson(byte[] document, PrintWriter out) throws IOException {
         if (json == null) {
             return;
         }

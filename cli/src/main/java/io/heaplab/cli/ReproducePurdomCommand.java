@@ -6,12 +6,9 @@ import io.heaplab.cli.reproduce.PurdomReport;
 import io.heaplab.cli.reproduce.PurdomStudy;
 import io.heaplab.core.run.Runner;
 import io.heaplab.core.spi.Spec;
-import io.heaplab.core.spi.SpecException;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -56,23 +53,15 @@ final class ReproducePurdomCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         List<Long> seedList = shared.seeds(seeds);
-        int threadCount = shared.threads();
         PurdomStudy study = new PurdomStudy(new PurdomStudy.Config(seedList, new TreeSet<>(tables), requests,
-                threadCount, Spec.parse(firstFit).toString()), PurdomPaper.load());
+                shared.threads(), Spec.parse(firstFit).toString()), PurdomPaper.load());
         Runner runner = new Runner(parent.parent().plugins());
-        int runs = study.specs().size();
-        // checked before the first run starts: a missing strategy or bad option costs no time
-        study.specs().forEach(runner::check);
-
         PrintWriter out = spec.commandLine().getOut();
-        out.printf(Locale.ROOT, "running %d runs, %d at a time%n", runs, Math.min(threadCount, runs));
-        out.flush();
+        shared.announce(runner, study.specs(), out);
         PurdomStudy.Results results = study.run(runner);
         List<PurdomClaims.Claim> claims = PurdomClaims.check(results);
         PurdomReport.print(results, claims, out);
-        out.printf(Locale.ROOT, "%n%d runs in %.1f s%n", runs, results.wallNanos() / 1e9);
-        shared.writeJson(PurdomReport.toJson(results, claims), out);
-        out.flush();
+        shared.finish(study.specs().size(), results.wallNanos(), PurdomReport.toJson(results, claims), out);
         return Main.OK;
     }
 }

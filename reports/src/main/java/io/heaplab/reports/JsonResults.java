@@ -36,11 +36,25 @@ public final class JsonResults {
     private JsonResults() {
     }
 
-    /** The document for {@code runs}, as a tree. */
-    public static ObjectNode toTree(List<RunResult> runs) {
+    /** The head every heaplab document starts with: the schema version and the tool. */
+    public static ObjectNode document() {
         ObjectNode root = NODES.objectNode();
         root.put("schema", SCHEMA_VERSION);
         root.put("tool", "heaplab");
+        return root;
+    }
+
+    /** A measure over seeds as {@code {mean, sd}}. */
+    public static ObjectNode summary(Summary summary) {
+        ObjectNode node = NODES.objectNode();
+        node.put("mean", summary.mean());
+        node.put("sd", summary.sd());
+        return node;
+    }
+
+    /** The document for {@code runs}, as a tree. */
+    public static ObjectNode toTree(List<RunResult> runs) {
+        ObjectNode root = document();
         ArrayNode array = root.putArray("runs");
         runs.forEach(run -> array.add(toTree(run)));
         return root;

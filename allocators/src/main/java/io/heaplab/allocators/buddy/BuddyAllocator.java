@@ -7,6 +7,7 @@ import io.heaplab.allocators.cell.VariableSizeAllocator;
 import io.heaplab.core.heap.Heap;
 import io.heaplab.core.heap.HeapAccess;
 import io.heaplab.core.spi.AllocatorSetup;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.BitSet;
 
 /**
@@ -332,30 +333,14 @@ public final class BuddyAllocator implements VariableSizeAllocator {
     }
 
     @Override
-    public int freeBlocks() {
-        int n = 0;
+    public long[] freeBlockBytes() {
+        LongArrayList sizes = new LongArrayList();
         for (int block = 0; block < arenaCells; block += 1 << orderOf(block)) {
-            n += isFree(block) ? 1 : 0;
+            if (isFree(block)) {
+                sizes.add(1L << orderOf(block) << cellShift);
+            }
         }
-        return n;
-    }
-
-    @Override
-    public long freeBytes() {
-        long cells = 0;
-        for (int block = 0; block < arenaCells; block += 1 << orderOf(block)) {
-            cells += isFree(block) ? 1L << orderOf(block) : 0;
-        }
-        return cells << cellShift;
-    }
-
-    @Override
-    public long largestFreeBytes() {
-        long cells = 0;
-        for (int block = 0; block < arenaCells; block += 1 << orderOf(block)) {
-            cells = isFree(block) ? Math.max(cells, 1L << orderOf(block)) : cells;
-        }
-        return cells << cellShift;
+        return sizes.toLongArray();
     }
 
     /**

@@ -4,6 +4,7 @@ import io.heaplab.core.heap.Heap;
 import io.heaplab.core.heap.HeapAccess;
 import io.heaplab.core.spi.AllocatorSetup;
 import io.heaplab.core.spi.SpecException;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
 
 /**
  * A memory of cells carved into blocks with boundary tags and coalesced at once when a block is freed (Knuth, The
@@ -317,30 +318,14 @@ public abstract class CellAllocator implements VariableSizeAllocator {
     }
 
     @Override
-    public int freeBlocks() {
-        int n = 0;
+    public long[] freeBlockBytes() {
+        LongArrayList sizes = new LongArrayList();
         for (int block = 0; block < arenaCells; block += cellsOf(block)) {
-            n += isFree(block) ? 1 : 0;
+            if (isFree(block)) {
+                sizes.add((long) cellsOf(block) << cellShift);
+            }
         }
-        return n;
-    }
-
-    @Override
-    public long freeBytes() {
-        long cells = 0;
-        for (int block = 0; block < arenaCells; block += cellsOf(block)) {
-            cells += isFree(block) ? cellsOf(block) : 0;
-        }
-        return cells << cellShift;
-    }
-
-    @Override
-    public long largestFreeBytes() {
-        long cells = 0;
-        for (int block = 0; block < arenaCells; block += cellsOf(block)) {
-            cells = isFree(block) ? Math.max(cells, cellsOf(block)) : cells;
-        }
-        return cells << cellShift;
+        return sizes.toLongArray();
     }
 
     /**

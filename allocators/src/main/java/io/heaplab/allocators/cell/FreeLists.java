@@ -2,6 +2,7 @@ package io.heaplab.allocators.cell;
 
 import io.heaplab.core.heap.HeapAccess;
 import java.util.Arrays;
+import java.util.function.IntUnaryOperator;
 
 /**
  * Doubly-linked lists of free blocks threaded through the blocks themselves (Knuth's LINKF and LINKB), one list or
@@ -142,6 +143,33 @@ public final class FreeLists {
             tails[list] = block;
         } else {
             setPrev(next, block);
+        }
+    }
+
+    /** The blocks of {@code list}, head first; for tests. */
+    public int[] blocks(int list) {
+        int[] blocks = new int[sizes[list]];
+        int n = 0;
+        for (int at = heads[list]; at != NONE; at = next(at)) {
+            blocks[n++] = at;
+        }
+        return blocks;
+    }
+
+    /**
+     * Fails unless every list is as {@link #verify()} wants it and every block sits in the list {@code listOf}
+     * names for its size in cells; for tests.
+     */
+    public void verify(IntUnaryOperator listOf) {
+        verify();
+        for (int list = 0; list < heads.length; list++) {
+            for (int at = heads[list]; at != NONE; at = next(at)) {
+                int expected = listOf.applyAsInt(cells.cellsOf(at));
+                if (expected != list) {
+                    throw new IllegalStateException("free list " + list + ": block " + at + " of "
+                            + cells.cellsOf(at) + " cells (expected: in list " + expected + ")");
+                }
+            }
         }
     }
 

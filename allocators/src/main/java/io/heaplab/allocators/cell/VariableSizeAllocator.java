@@ -14,12 +14,29 @@ public interface VariableSizeAllocator extends Allocator {
     /** The bytes of memory the strategy manages now: all of a bounded heap, what it has grown to otherwise. */
     long arenaBytes();
 
+    /** The size in bytes of every free block, in address order: a walk of the whole arena. */
+    long[] freeBlockBytes();
+
     /** How many free blocks there are; after everything is freed, immediate coalescing leaves the fewest. */
-    int freeBlocks();
+    default int freeBlocks() {
+        return freeBlockBytes().length;
+    }
 
     /** The bytes in free blocks. */
-    long freeBytes();
+    default long freeBytes() {
+        long bytes = 0;
+        for (long block : freeBlockBytes()) {
+            bytes += block;
+        }
+        return bytes;
+    }
 
     /** The bytes of the largest free block, 0 when there is none. */
-    long largestFreeBytes();
+    default long largestFreeBytes() {
+        long largest = 0;
+        for (long block : freeBlockBytes()) {
+            largest = Math.max(largest, block);
+        }
+        return largest;
+    }
 }

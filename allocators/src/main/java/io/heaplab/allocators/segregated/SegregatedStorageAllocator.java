@@ -210,12 +210,7 @@ public final class SegregatedStorageAllocator extends CellAllocator {
 
     /** The free blocks of list {@code i} (from 1), head first, as cell numbers. */
     public int[] blocksIn(int i) {
-        int[] blocks = new int[lists.size(i - 1)];
-        int n = 0;
-        for (int block = lists.head(i - 1); block != FreeLists.NONE; block = lists.next(block)) {
-            blocks[n++] = block;
-        }
-        return blocks;
+        return lists.blocks(i - 1);
     }
 
     /** {@code a_1 .. a_m}, a copy. */
@@ -227,14 +222,6 @@ public final class SegregatedStorageAllocator extends CellAllocator {
     @Override
     public void verify() {
         super.verify();
-        lists.verify();
-        for (int list = 0; list < lists.count(); list++) {
-            for (int block = lists.head(list); block != FreeLists.NONE; block = lists.next(block)) {
-                if (index(cellsOf(block)) != list) {
-                    throw new IllegalStateException("block " + block + " of " + cellsOf(block) + " cells in list "
-                            + (list + 1) + " (expected: list " + listOf(cellsOf(block)) + ")");
-                }
-            }
-        }
+        lists.verify(this::index);
     }
 }

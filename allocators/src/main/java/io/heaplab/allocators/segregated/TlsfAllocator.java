@@ -163,12 +163,7 @@ public final class TlsfAllocator extends CellAllocator {
 
     /** The free blocks of list {@code fl * 2^sli + sl}, head first, as cell numbers. */
     public int[] blocksIn(int list) {
-        int[] blocks = new int[lists.size(list)];
-        int n = 0;
-        for (int block = lists.head(list); block != FreeLists.NONE; block = lists.next(block)) {
-            blocks[n++] = block;
-        }
-        return blocks;
+        return lists.blocks(list);
     }
 
     /**
@@ -178,14 +173,8 @@ public final class TlsfAllocator extends CellAllocator {
     @Override
     public void verify() {
         super.verify();
-        lists.verify();
+        lists.verify(this::insertClass);
         for (int list = 0; list < lists.count(); list++) {
-            for (int block = lists.head(list); block != FreeLists.NONE; block = lists.next(block)) {
-                if (insertClass(cellsOf(block)) != list) {
-                    throw new IllegalStateException("block " + block + " of " + cellsOf(block) + " cells in list "
-                            + list + " (expected: list " + insertClass(cellsOf(block)) + ")");
-                }
-            }
             int fl = list >>> sli;
             boolean bit = (secondLevel[fl] >>> (list & (1 << sli) - 1) & 1) != 0;
             if (bit == lists.isEmpty(list)) {

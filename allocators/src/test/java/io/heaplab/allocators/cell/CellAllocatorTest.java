@@ -3,76 +3,39 @@ package io.heaplab.allocators.cell;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.heaplab.allocators.fit.Fit;
+import io.heaplab.allocators.fit.ListFitAllocator;
+import io.heaplab.allocators.fit.Order;
 import io.heaplab.core.heap.Heap;
 import io.heaplab.core.spi.AllocatorSetup;
 import io.heaplab.core.spi.SpecException;
 import org.junit.jupiter.api.Test;
 
-/** The shared layer under the simplest policy on top: first fit over one list in address order. */
-class CellAllocatorTest extends VariableSizeAllocatorContract {
+/**
+ * The shared layer itself, under the simplest policy on top (first fit over an address-ordered list, whose own test
+ * runs the contract): request sizes in cells, merging, growth, the cell option, verify.
+ */
+class CellAllocatorTest {
 
-    /** First fit, address order, the remainder of a split keeping the block's place. */
-    static final class Simplest extends CellAllocator {
-        private final FreeLists list;
+    private static final int CELL = VariableSizeAllocatorContract.CELL;
+    private static final int CELLS = VariableSizeAllocatorContract.CELLS;
 
-        Simplest(AllocatorSetup setup, int cell) {
-            super(setup, cell);
-            list = new FreeLists(this, 1);
-            claimBoundedArena();
-        }
-
-        @Override
-        protected int find(int cells) {
-            searches++;
-            for (int block = list.head(0); block != FreeLists.NONE; block = list.next(block)) {
-                if (cellsOf(block) >= cells) {
-                    return block;
-                }
-                searches++;
-            }
-            return -1;
-        }
-
-        @Override
-        protected void insertFree(int block, int cells) {
-            list.insertInAddressOrder(0, block);
-        }
-
-        @Override
-        protected void removeFree(int block, int cells) {
-            list.remove(0, block);
-        }
-
-        @Override
-        protected void replaceFree(int block, int cells, int successor, int successorCells) {
-            list.replace(0, block, successor);
-        }
-
-        @Override
-        protected void resizeFree(int block, int oldCells, int newCells) {
-        }
-
-        @Override
-        protected int freeBlocksKept() {
-            return list.size(0);
-        }
-
-        @Override
-        public void verify() {
-            super.verify();
-            list.verify();
-        }
+    private static Heap heap(long capacity) {
+        return VariableSizeAllocatorContract.heap(capacity);
     }
 
-    @Override
-    protected VariableSizeAllocator create(AllocatorSetup setup) {
-        return new Simplest(setup, CELL);
+    private static long bytesFor(int cells) {
+        return VariableSizeAllocatorContract.bytesFor(cells);
+    }
+
+    private static CellAllocator firstFit(Heap heap, int cell) {
+        return new ListFitAllocator(new AllocatorSetup(heap, 0), cell, Fit.FIRST, Order.ADDRESS);
     }
 
     @Test
     void aRequestTakesItsBytesAndAHeaderWordRoundedUpToCells() {
         try (Heap heap = heap(Heap.GROWABLE)) {
-            Simplest allocator = new Simplest(new AllocatorSetup(heap, 0), 32);
+            CellAllocator allocator = firstFit(heap, 32);
             assertThat(allocator.cellsFor(0)).isEqualTo(1);
             assertThat(allocator.cellsFor(24)).isEqualTo(1);
             assertThat(allocator.cellsFor(25)).isEqualTo(2);
@@ -88,7 +51,7 @@ class CellAllocatorTest extends VariableSizeAllocatorContract {
     @Test
     void freeingMergesWithBothNeighboursAtOnce() {
         try (Heap heap = heap(CELLS * CELL)) {
-            Simplest allocator = new Simplest(new AllocatorSetup(heap, 0), CELL);
+            CellAllocator allocator = firstFit(heap, CELL);
             long a = allocator.allocate(bytesFor(2));
             long b = allocator.allocate(bytesFor(3));
             long c = allocator.allocate(bytesFor(4));
@@ -107,7 +70,7 @@ class CellAllocatorTest extends VariableSizeAllocatorContract {
     @Test
     void aGrowableArenaExtendsTheFreeBlockAtItsTopInWholePages() {
         try (Heap heap = heap(Heap.GROWABLE)) {
-            Simplest allocator = new Simplest(new AllocatorSetup(heap, 0), CELL);
+            CellAllocator allocator = firstFit(heap, CELL);
             allocator.allocate(bytesFor(200));
             assertThat(heap.size()).isEqualTo(4096);
             allocator.allocate(bytesFor(100));
@@ -122,7 +85,7 @@ class CellAllocatorTest extends VariableSizeAllocatorContract {
     void aCellMustBeAPowerOfTwoFromSixteenBytesToAPage() {
         try (Heap heap = heap(Heap.GROWABLE)) {
             for (int cell : new int[] {8, 24, 8192}) {
-                assertThatThrownBy(() -> new Simplest(new AllocatorSetup(heap, 0), cell))
+                assertThatThrownBy(() -> firstFit(heap, cell))
                         .isInstanceOf(SpecException.class)
                         .hasMessage("cell: " + cell + " (expected: a power of 2 from 16 to the page size, 4096)");
             }
@@ -132,7 +95,7 @@ class CellAllocatorTest extends VariableSizeAllocatorContract {
     @Test
     void verifyCatchesATrampledHeader() {
         try (Heap heap = heap(CELLS * CELL)) {
-            Simplest allocator = new Simplest(new AllocatorSetup(heap, 0), CELL);
+            CellAllocator allocator = firstFit(heap, CELL);
             long a = allocator.allocate(bytesFor(2));
             allocator.allocate(bytesFor(2));
             heap.data().setInt(a - CellAllocator.HEADER, 5 << 2);

@@ -98,9 +98,7 @@ public final class BrentReport {
 
     /** The results as a JSON document (schema 1): deterministic for the seeds, wall time left out. */
     public static byte[] toJson(Results results, List<Claim> claims) {
-        ObjectNode root = NODES.objectNode();
-        root.put("schema", JsonResults.SCHEMA_VERSION);
-        root.put("tool", "heaplab");
+        ObjectNode root = JsonResults.document();
         root.put("experiment", "brent");
         root.put("source", "R. P. Brent, The Most-Recently-Used Strategy for Dynamic Storage Allocation on a"
                 + " Computer with Virtual Memory, Tables 3.1-3.3");
@@ -143,11 +141,11 @@ public final class BrentReport {
             r.put("strategy", row.strategy());
             r.set("published", published(row.published()));
             ObjectNode measured = r.putObject("measured");
-            measured.set("virtualPages", summary(row.virtualPages()));
+            measured.set("virtualPages", JsonResults.summary(row.virtualPages()));
             measured.set("faults", byFrames(row.faults()));
             measured.set("normalized", byFrames(row.normalized()));
             if (row.ratioToNormalLoad() != null) {
-                measured.set("ratioToNormalLoad", summary(row.ratioToNormalLoad()));
+                measured.set("ratioToNormalLoad", JsonResults.summary(row.ratioToNormalLoad()));
             }
             ArrayNode runs = r.putArray("runs");
             for (RunResult run : row.runs()) {
@@ -189,14 +187,7 @@ public final class BrentReport {
 
     private static ObjectNode byFrames(Map<Integer, Summary> summaries) {
         ObjectNode node = NODES.objectNode();
-        summaries.forEach((f, s) -> node.set(Integer.toString(f), summary(s)));
-        return node;
-    }
-
-    private static ObjectNode summary(Summary s) {
-        ObjectNode node = NODES.objectNode();
-        node.put("mean", s.mean());
-        node.put("sd", s.sd());
+        summaries.forEach((f, s) -> node.set(Integer.toString(f), JsonResults.summary(s)));
         return node;
     }
 }

@@ -18,6 +18,7 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 /** Purdom, Stigler &amp; Cheam's Tables 1-3 with published and measured figures side by side, as text and JSON. */
@@ -32,10 +33,10 @@ public final class PurdomReport {
 
         final String title;
         final ToDoubleFunction<Figures> published;
-        final java.util.function.Function<Measured, Summary> measured;
+        final Function<Measured, Summary> measured;
 
         Measure(String title, ToDoubleFunction<Figures> published,
-                java.util.function.Function<Measured, Summary> measured) {
+                Function<Measured, Summary> measured) {
             this.title = title;
             this.published = published;
             this.measured = measured;
@@ -140,9 +141,7 @@ public final class PurdomReport {
 
     /** The results as a JSON document (schema 1): deterministic for the seeds, wall time left out. */
     public static byte[] toJson(Results results, List<Claim> claims) {
-        ObjectNode root = NODES.objectNode();
-        root.put("schema", JsonResults.SCHEMA_VERSION);
-        root.put("tool", "heaplab");
+        ObjectNode root = JsonResults.document();
         root.put("experiment", "purdom");
         root.put("source", results.paper().source());
         root.put("transcription", results.paper().transcription());
@@ -186,10 +185,10 @@ public final class PurdomReport {
                 m.putObject("published").put("ratio", published.ratio()).put("searches", published.searches());
                 Measured measured = row.measured().get(method);
                 ObjectNode summary = m.putObject("measured");
-                summary.set("ratio", summary(measured.ratio()));
-                summary.set("searches", summary(measured.searches()));
-                summary.set("internalFragmentation", summary(measured.internalFragmentation()));
-                summary.set("externalFragmentation", summary(measured.externalFragmentation()));
+                summary.set("ratio", JsonResults.summary(measured.ratio()));
+                summary.set("searches", JsonResults.summary(measured.searches()));
+                summary.set("internalFragmentation", JsonResults.summary(measured.internalFragmentation()));
+                summary.set("externalFragmentation", JsonResults.summary(measured.externalFragmentation()));
                 ArrayNode runs = m.putArray("runs");
                 for (RunResult run : measured.runs()) {
                     runs.addObject().put("seed", run.seed()).put("requests", run.requests())
@@ -201,13 +200,6 @@ public final class PurdomReport {
         for (double[] lost : result.table().unreadable()) {
             unreadable.addObject().put("lambda", lost[0]).put("c", lost[1]);
         }
-        return node;
-    }
-
-    private static ObjectNode summary(Summary s) {
-        ObjectNode node = NODES.objectNode();
-        node.put("mean", s.mean());
-        node.put("sd", s.sd());
         return node;
     }
 }

@@ -21,8 +21,8 @@ public final class WorkloadContext {
     private long peakLiveBlocks;
     private long peakLiveBytes;
     private long measuredFrom;
+    /** The highest byte handed out so far: it only grows, so it is also the peak. */
     private long footprint;
-    private long peakFootprint;
     private double footprintSum;
     private double internalSum;
     private double externalSum;
@@ -70,7 +70,6 @@ public final class WorkloadContext {
         peakLiveBlocks = Math.max(peakLiveBlocks, liveBlocks);
         peakLiveBytes = Math.max(peakLiveBytes, liveBytes);
         footprint = Math.max(footprint, address + size);
-        peakFootprint = footprint;
         sampleFragmentation();
         return address;
     }
@@ -117,7 +116,7 @@ public final class WorkloadContext {
     /** The space measures of the run so far: the allocator's searches, the footprint and its fragmentation. */
     public SpaceMeasures space() {
         boolean known = footprintSum > 0;
-        return new SpaceMeasures(allocator.searches(), peakFootprint,
+        return new SpaceMeasures(allocator.searches(), footprint,
                 known ? internalSum / footprintSum : Double.NaN, known ? externalSum / footprintSum : Double.NaN);
     }
 }
