@@ -119,15 +119,38 @@ public final class JsonResults {
                     }
                 }
                 case PagingOutcome.Curve c -> {
-                    ArrayNode curve = faults.putArray(policy);
-                    for (long v : c.faultsByFrames()) {
-                        curve.add(v);
-                    }
+                    addAll(faults.putArray(policy), c.faults());
+                    measures.set(policy, curveTree(c));
                 }
             }
         });
         node.set("pagingMeasures", measures);
         return node;
+    }
+
+    /**
+     * What a curve has beside its faults: the axis, the sizes when they are not simply 1, 2, 3... frames, and the
+     * write-backs, mean resident pages and measured references.
+     */
+    static ObjectNode curveTree(PagingOutcome.Curve curve) {
+        ObjectNode node = NODES.objectNode();
+        node.put("axis", curve.axis().label());
+        if (curve.axis() != PagingOutcome.Curve.Axis.FRAMES) {
+            addAll(node.putArray("sizes"), curve.sizes());
+        }
+        node.put("references", curve.references());
+        addAll(node.putArray("writeBacks"), curve.writeBacks());
+        ArrayNode resident = node.putArray("meanResident");
+        for (double v : curve.meanResident()) {
+            resident.add(v);
+        }
+        return node;
+    }
+
+    private static void addAll(ArrayNode array, long[] values) {
+        for (long v : values) {
+            array.add(v);
+        }
     }
 
     private static ObjectNode measuresTree(Map<String, Number> measures) {

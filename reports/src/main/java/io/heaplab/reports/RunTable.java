@@ -42,7 +42,7 @@ public final class RunTable {
             for (String policy : policies) {
                 row.add(switch (run.paging().get(policy)) {
                     case PagingOutcome.Faults f -> num(f.faults());
-                    case PagingOutcome.Curve c -> "curve 1.." + c.faultsByFrames().length;
+                    case PagingOutcome.Curve c -> c.points() == 0 ? "curve" : "curve 1.." + c.sizes()[c.points() - 1];
                 });
             }
             rows.add(row);
@@ -65,16 +65,19 @@ public final class RunTable {
         out.flush();
     }
 
+    /** Points 1, 2, 4, 8... of the curve and its last one, as size:faults. */
     private static String curveSample(PagingOutcome.Curve curve) {
-        int n = curve.faultsByFrames().length;
+        int n = curve.points();
+        long[] sizes = curve.sizes();
+        long[] faults = curve.faults();
         List<String> points = new ArrayList<>();
-        for (int frames = 1; frames < n; frames *= 2) {
-            points.add(frames + ":" + curve.faultsAt(frames));
+        for (int i = 0; i < n - 1; i = 2 * i + 1) {
+            points.add(sizes[i] + ":" + faults[i]);
         }
         if (n > 0) {
-            points.add(n + ":" + curve.faultsAt(n));
+            points.add(sizes[n - 1] + ":" + faults[n - 1]);
         }
-        return "faults by frames " + String.join(" ", points);
+        return "faults by " + curve.axis().label() + " " + String.join(" ", points);
     }
 
     private static String measures(Map<String, Number> measures) {

@@ -21,7 +21,8 @@ final class Samples {
     private static RunResult run(String allocator, long references, long faults, long writeBacks) {
         SequencedMap<String, PagingOutcome> paging = new LinkedHashMap<>();
         paging.put("lru:frames=2", new PagingOutcome.Faults(faults));
-        paging.put("lru:frames=all", new PagingOutcome.Curve(new long[] {faults + 3, faults, 4}));
+        paging.put("lru:frames=all", PagingOutcome.Curve.ofFrames(new long[] {faults + 3, faults, 4},
+                new long[] {writeBacks + 1, writeBacks, 0}, new double[] {1.0, 1.75, 2.5}, references));
         Map<String, Number> measures = new LinkedHashMap<>();
         measures.put("writeBacks", writeBacks);
         measures.put("meanPointerTravel", 1.5);

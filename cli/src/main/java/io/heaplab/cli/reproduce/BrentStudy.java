@@ -247,7 +247,7 @@ public final class BrentStudy {
     private static long[] meanCurve(List<RunResult> runs) {
         int length = 0;
         for (RunResult run : runs) {
-            length = Math.max(length, ((PagingOutcome.Curve) run.paging().get(CURVE_POLICY)).faultsByFrames().length);
+            length = Math.max(length, ((PagingOutcome.Curve) run.paging().get(CURVE_POLICY)).points());
         }
         long[] mean = new long[length];
         for (int f = 1; f <= length; f++) {

@@ -207,7 +207,8 @@ public final class LruStackDistance implements PagingSimulator {
 
     @Override
     public PagingOutcome outcome() {
-        return new PagingOutcome.Curve(curve());
+        long[] faults = curve();
+        return PagingOutcome.Curve.ofFrames(faults, new long[faults.length], new double[faults.length], 0);
     }
 
     /** Element f-1: first references plus re-references deeper than f, in the measured phase. */

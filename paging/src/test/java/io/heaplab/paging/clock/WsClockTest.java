@@ -11,7 +11,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.trace.PageRun;
-import io.heaplab.paging.PagingSimulatorContract;
+import io.heaplab.paging.FixedMemoryContract;
 import io.heaplab.paging.Traces;
 import java.util.Map;
 import net.jqwik.api.Arbitrary;
@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
  * hand. In the comments a frame is [page, use, dirty, LR], VT counts references (the current one included), and
  * the hand starts on the last frame.
  */
-class WsClockTest extends PagingSimulatorContract {
+class WsClockTest extends FixedMemoryContract {
 
     @Override
     protected PagingSimulator create(int frames) {

@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
-import io.heaplab.paging.PagingSimulatorContract;
+import io.heaplab.paging.FixedMemoryContract;
 import io.heaplab.paging.Traces;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -16,7 +16,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 
-class ExactLruTest extends PagingSimulatorContract {
+class ExactLruTest extends FixedMemoryContract {
 
     /** The textbook string (Silberschatz & Galvin); its stack distances are worked out in LruStackDistanceTest. */
     static final int[] CLASSIC = {7, 0, 1, 2, 0, 3, 0, 4, 2, 3, 0, 3, 2, 1, 2, 0, 1, 7, 0, 1};
