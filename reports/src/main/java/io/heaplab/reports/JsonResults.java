@@ -108,9 +108,18 @@ public final class JsonResults {
             node.put("internalFragmentation", space.internalFragmentation());
             node.put("externalFragmentation", space.externalFragmentation());
         }
+        putPaging(node, run.paging());
+        return node;
+    }
+
+    /**
+     * Puts each policy's outcome under {@code node}: its faults (a number, or an array along a curve) in
+     * {@code faults}, anything further in {@code pagingMeasures}.
+     */
+    public static void putPaging(ObjectNode node, Map<String, PagingOutcome> paging) {
         ObjectNode faults = node.putObject("faults");
         ObjectNode measures = NODES.objectNode();
-        run.paging().forEach((policy, outcome) -> {
+        paging.forEach((policy, outcome) -> {
             switch (outcome) {
                 case PagingOutcome.Faults f -> {
                     faults.put(policy, f.faults());
@@ -125,7 +134,6 @@ public final class JsonResults {
             }
         });
         node.set("pagingMeasures", measures);
-        return node;
     }
 
     /**

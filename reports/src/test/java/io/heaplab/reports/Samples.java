@@ -14,6 +14,32 @@ final class Samples {
     private Samples() {
     }
 
+    /** A short trace replayed through a frames curve, a window curve and one fixed size. */
+    static ReferenceStream stream() {
+        SequencedMap<String, Object> origin = new LinkedHashMap<>();
+        origin.put("trace", "ls.lackey");
+        origin.put("format", "lackey");
+        origin.put("pageSize", 4096);
+        return new ReferenceStream(origin, 40, 4, 31, 3);
+    }
+
+    static SequencedMap<String, PagingOutcome.Curve> curves() {
+        SequencedMap<String, PagingOutcome.Curve> curves = new LinkedHashMap<>();
+        curves.put("lru:frames=all", PagingOutcome.Curve.ofFrames(new long[] {12, 5, 0},
+                new long[] {3, 1, 0}, new double[] {1.0, 1.875, 2.5}, 36));
+        curves.put("ws:theta=all", new PagingOutcome.Curve(PagingOutcome.Curve.Axis.WINDOW, new long[] {1, 2, 136},
+                new long[] {20, 9, 3}, new long[] {4, 2, 0}, new double[] {1.0, 1.25, 2.75}, 36));
+        return curves;
+    }
+
+    static SequencedMap<String, PagingOutcome> replayed() {
+        SequencedMap<String, PagingOutcome> paging = new LinkedHashMap<>(curves());
+        Map<String, Number> measures = new LinkedHashMap<>();
+        measures.put(PagingOutcome.WRITE_BACKS, 2L);
+        paging.put("fifo:frames=2", new PagingOutcome.Faults(7, measures));
+        return paging;
+    }
+
     static List<RunResult> runs() {
         return List.of(run("stack", 40, 9, 2), run("nofree", 52, 13, 0));
     }

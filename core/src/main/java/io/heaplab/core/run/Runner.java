@@ -15,6 +15,7 @@ import io.heaplab.core.spi.Workload;
 import io.heaplab.core.spi.WorkloadContext;
 import io.heaplab.core.spi.WorkloadProvider;
 import io.heaplab.core.trace.ReferenceRecorder;
+import io.heaplab.core.trace.ReferenceSink;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -48,6 +49,14 @@ public final class Runner {
 
     /** Runs {@code spec}, checked first as {@link #check} does. */
     public RunResult run(RunSpec spec) {
+        return run(spec, List.of());
+    }
+
+    /**
+     * Runs {@code spec} as {@link #run(RunSpec)} does, with the references also fed to {@code observers} (a trace
+     * file being written, say) after the policies; their {@code finish} is called like the policies'.
+     */
+    public RunResult run(RunSpec spec, List<? extends ReferenceSink> observers) {
         Bound bound = bind(spec);
         List<PagingSimulator> simulators = new ArrayList<>();
         for (int i = 0; i < bound.policies().size(); i++) {
@@ -60,7 +69,9 @@ public final class Runner {
 
         long start = System.nanoTime();
         Workload workload = workloadProvider.create(workloadOptions);
-        ReferenceRecorder recorder = new ReferenceRecorder(simulators);
+        List<ReferenceSink> sinks = new ArrayList<>(simulators);
+        sinks.addAll(observers);
+        ReferenceRecorder recorder = new ReferenceRecorder(sinks);
         long capacity = Math.min(spec.heapCapacity(), workload.heapCapacity());
         try (Heap heap = new Heap(spec.pageSize(), capacity, recorder, spec.countAllocatorReferences())) {
             Allocator allocator = allocatorProvider.create(allocatorOptions,

@@ -1,6 +1,6 @@
 package io.heaplab.core.trace;
 
-import java.util.Arrays;
+import java.util.BitSet;
 import java.util.List;
 
 /**
@@ -24,7 +24,7 @@ public final class ReferenceRecorder {
     private boolean runWrite;
 
     private long references;
-    private long[] touched = new long[64];
+    private final BitSet touched = new BitSet();
     private int distinctPages;
 
     public ReferenceRecorder(List<? extends ReferenceSink> sinks) {
@@ -100,13 +100,8 @@ public final class ReferenceRecorder {
     }
 
     private void markTouched(int page) {
-        int word = page >>> 6;
-        if (word >= touched.length) {
-            touched = Arrays.copyOf(touched, Math.max(word + 1, touched.length * 2));
-        }
-        long bit = 1L << page;
-        if ((touched[word] & bit) == 0) {
-            touched[word] |= bit;
+        if (!touched.get(page)) {
+            touched.set(page);
             distinctPages++;
         }
     }

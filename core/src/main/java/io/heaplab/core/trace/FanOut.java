@@ -1,0 +1,34 @@
+package io.heaplab.core.trace;
+
+import java.util.List;
+
+/** Hands every batch, and the start of the measured phase and the end, to several sinks in order. */
+public final class FanOut implements ReferenceSink {
+
+    private final ReferenceSink[] sinks;
+
+    public FanOut(List<? extends ReferenceSink> sinks) {
+        this.sinks = sinks.toArray(new ReferenceSink[0]);
+    }
+
+    @Override
+    public void accept(long[] runs, int length) {
+        for (ReferenceSink sink : sinks) {
+            sink.accept(runs, length);
+        }
+    }
+
+    @Override
+    public void startMeasuring() {
+        for (ReferenceSink sink : sinks) {
+            sink.startMeasuring();
+        }
+    }
+
+    @Override
+    public void finish() {
+        for (ReferenceSink sink : sinks) {
+            sink.finish();
+        }
+    }
+}
