@@ -42,7 +42,7 @@ class PolicyProvidersTest {
 
     @Test
     void lruForSomeFramesGivesTheirFaults() {
-        assertThat(run(create("lru:frames=3"), CLASSIC)).isEqualTo(new PagingOutcome.Faults(12));
+        assertThat(run(create("lru:frames=3"), CLASSIC)).isEqualTo(new PagingOutcome.Faults(12, java.util.Map.of(PagingOutcome.WRITE_BACKS, 0L)));
     }
 
     @Test

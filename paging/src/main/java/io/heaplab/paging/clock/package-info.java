@@ -1,2 +1,2 @@
-/** CLOCK-family policies: WSCLOCK (Carr &amp; Hennessy 1981). */
+/** CLOCK-family policies: CLOCK, or second chance (Corbató 1968), and WSCLOCK (Carr &amp; Hennessy 1981). */
 package io.heaplab.paging.clock;

@@ -1,19 +1,24 @@
 package io.heaplab.paging.lru;
 
 import static io.heaplab.paging.Traces.distinctPages;
+import static io.heaplab.paging.Traces.read;
 import static io.heaplab.paging.Traces.reads;
 import static io.heaplab.paging.Traces.run;
+import static io.heaplab.paging.Traces.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
+import io.heaplab.core.trace.PageRun;
 import io.heaplab.paging.FixedMemoryContract;
 import io.heaplab.paging.Traces;
+import java.util.Map;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
 class ExactLruTest extends FixedMemoryContract {
@@ -78,6 +83,66 @@ class ExactLruTest extends FixedMemoryContract {
             long faults = lruFaults(frames, runs);
             assertThat(faults).as("%d frames", frames).isLessThanOrEqualTo(before);
             before = faults;
+        }
+    }
+
+    @Test
+    void aDirtyPageIsWrittenBackWhenItLeavesAndNotAtTheEnd() {
+        // 2 frames, memory MRU first (d = dirty, * = fault):
+        //  W0*[0d]  R1*[1 0d]  R2*[2 1] 0 leaves dirty: write-back 1  W1 [1d 2]  R0*[0 1d] 2 leaves clean
+        //  R2*[2 0] 1 leaves dirty: write-back 2  W2 [2d 0]  R1*[1 2d] 0 leaves clean; 2 is still dirty at the
+        //  end: not counted -> 6 faults, 2 write-backs
+        PagingOutcome.Faults outcome = (PagingOutcome.Faults) run(new ExactLru(2), new long[] {
+            write(0, 1), read(1, 1), read(2, 1), write(1, 1), read(0, 1), read(2, 1), write(2, 1), read(1, 1)});
+        assertThat(outcome).isEqualTo(new PagingOutcome.Faults(6, Map.of(PagingOutcome.WRITE_BACKS, 2L)));
+    }
+
+    @Test
+    void theMeasuredPhaseForgetsEarlierWriteBacksButKeepsTheDirtyBits() {
+        // 1 frame: W0* R1* (write-back 1) W1 | measured: R0* (1 leaves dirty: write-back) -> 1 fault, 1 write-back
+        ExactLru lru = new ExactLru(1);
+        lru.accept(new long[] {write(0, 1), read(1, 1), write(1, 1)}, 3);
+        lru.startMeasuring();
+        lru.accept(new long[] {read(0, 1)}, 1);
+        lru.finish();
+        assertThat(lru.outcome()).isEqualTo(new PagingOutcome.Faults(1, Map.of(PagingOutcome.WRITE_BACKS, 1L)));
+    }
+
+    @Provide
+    Arbitrary<long[]> fewPages() {
+        return Traces.traces(10, 200);
+    }
+
+    /**
+     * Inclusion (Mattson et al. 1970), checked on the memories themselves: fed the same runs one at a time, the
+     * pages resident in f frames are always among those resident in f + 1.
+     */
+    @Property(tries = 200)
+    void theMemoryOfFFramesIsAlwaysInsideTheMemoryOfFPlusOne(@ForAll("fewPages") long[] runs,
+                                                             @ForAll @IntRange(min = 2, max = 9) int largest) {
+        ExactLru[] lru = new ExactLru[largest + 1];
+        for (int frames = 1; frames <= largest; frames++) {
+            lru[frames] = new ExactLru(frames);
+        }
+        long[] one = new long[1];
+        for (long r : runs) {
+            for (int frames = 1; frames <= largest; frames++) {
+                one[0] = r;
+                lru[frames].accept(one, 1);
+            }
+            for (int frames = 1; frames < largest; frames++) {
+                for (int page = 0; page <= 10; page++) {
+                    if (lru[frames].isResident(page)) {
+                        assertThat(lru[frames + 1].isResident(page))
+                                .as("page %d in %d frames but not in %d after run of page %d", page, frames,
+                                        frames + 1, PageRun.page(r))
+                                .isTrue();
+                    }
+                }
+            }
+        }
+        for (int frames = 1; frames <= largest; frames++) {
+            lru[frames].finish();
         }
     }
 }

@@ -1,0 +1,281 @@
+package io.heaplab.paging.linux;
+
+import io.heaplab.core.spi.PagingOutcome;
+import io.heaplab.core.spi.PagingSimulator;
+import io.heaplab.core.trace.PageRun;
+import io.heaplab.paging.PageTables;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The Linux kernel's active/inactive two-list replacement (mm/vmscan.c, mm/swap.c) in a fixed number of frames,
+ * as described by Gorman, <i>Understanding the Linux Virtual Memory Manager</i> (2004), ch. 10.
+ *
+ * <p>Every resident page is on one of two lists, head first, and has a referenced flag ({@code PG_referenced}).
+ * The model, per reference to page {@code x}:
+ * <ul>
+ *   <li><b>Fault.</b> {@code x} goes to the head of the inactive list with its flag clear; when memory is full a
+ *       victim is reclaimed first (below).</li>
+ *   <li><b>mark_page_accessed.</b> A reference to a resident page on the inactive list with its flag set
+ *       promotes it to the head of the active list with the flag clear (an {@code activation}); with its flag
+ *       clear, it sets the flag. A reference to an active page sets its flag. Nothing else moves: the lists are
+ *       not kept in recency order, only in order of arrival.</li>
+ *   <li><b>Balancing</b> (refill_inactive, shrink_active_list), before each reclaim: while the active list is
+ *       longer than {@code ratio} times the inactive list, its tail page is taken; if its flag is set, the flag
+ *       is cleared and the page goes back to the head of the active list (one more trip, as in the 2.4 kernel
+ *       Gorman describes; later kernels keep only referenced executable pages so); otherwise it moves to the
+ *       head of the inactive list with its flag clear (a {@code deactivation}).</li>
+ *   <li><b>Reclaim</b> (shrink_inactive_list, shrink_page_list): from the inactive tail, a page with its flag set
+ *       has it cleared and goes to the inactive head (a second chance); the first page with its flag clear is
+ *       the victim. Balancing leaves the inactive list non-empty whenever memory is, so this ends within one
+ *       pass of it.</li>
+ * </ul>
+ *
+ * <p>A run of {@code k} references is {@code k} references: after the first, up to three more each apply the
+ * mark_page_accessed step (beyond that the state no longer changes), so a run of 3 or more leaves the page
+ * active. The result does not depend on how consecutive references were grouped into runs.
+ *
+ * <p>Simplified away: the split into page-cache and anonymous lists (and swappiness), zones and per-CPU
+ * pagevecs, the hardware-accessed PTE bit (a reference sets the flag at once, the scan does not look at PTEs),
+ * watermarks and batch reclaim (exactly one page is reclaimed per fault, only when memory is full), refault
+ * distances and workingset shadow entries, and dirty-page writeback throttling (a dirty victim is written
+ * back at once and counted). A page is dirty from a run that writes it until it leaves memory; pages still
+ * dirty when the run ends are not counted.
+ *
+ * <p>Measures: {@code writeBacks}; {@code activations}; {@code deactivations}.
+ */
+public final class TwoList implements PagingSimulator {
+
+    static final byte ACTIVE = 0;
+    static final byte INACTIVE = 1;
+    private static final byte NONE = -1;
+    private static final int NIL = -1;
+    private static final int INITIAL_PAGES = 1024;
+    /** References beyond this many in one run change nothing: fault, flag, promotion, flag. */
+    private static final int EFFECTIVE_REFERENCES = 4;
+
+    private final int frames;
+    private final int ratio;
+
+    private int[] prev = new int[INITIAL_PAGES];
+    private int[] next = new int[INITIAL_PAGES];
+    private byte[] list = filled(new byte[INITIAL_PAGES], 0);
+    private boolean[] referenced = new boolean[INITIAL_PAGES];
+    private boolean[] dirty = new boolean[INITIAL_PAGES];
+    private final int[] head = {NIL, NIL};
+    private final int[] tail = {NIL, NIL};
+    private final int[] size = new int[2];
+
+    private long faults;
+    private long writeBacks;
+    private long activations;
+    private long deactivations;
+
+    public TwoList(int frames, int ratio) {
+        if (frames < 1) {
+            throw new IllegalArgumentException("frames: " + frames + " (expected: >= 1)");
+        }
+        if (ratio < 1) {
+            throw new IllegalArgumentException("ratio: " + ratio + " (expected: >= 1)");
+        }
+        this.frames = frames;
+        this.ratio = ratio;
+    }
+
+    @Override
+    public void accept(long[] runs, int length) {
+        for (int i = 0; i < length; i++) {
+            long run = runs[i];
+            int page = PageRun.page(run);
+            if (page < 0 || page >= list.length) {
+                grow(page);
+            }
+            int references = Math.min(PageRun.count(run), EFFECTIVE_REFERENCES);
+            if (list[page] == NONE) {
+                fault(page);
+                references--;
+            }
+            for (; references > 0; references--) {
+                markAccessed(page);
+            }
+            dirty[page] |= PageRun.isWrite(run);
+        }
+    }
+
+    /** Forgets the counts; the lists and the flags stay. */
+    @Override
+    public void startMeasuring() {
+        faults = 0;
+        writeBacks = 0;
+        activations = 0;
+        deactivations = 0;
+    }
+
+    private void fault(int page) {
+        faults++;
+        if (size[ACTIVE] + size[INACTIVE] == frames) {
+            balance();
+            reclaim();
+        }
+        referenced[page] = false;
+        pushHead(page, INACTIVE);
+    }
+
+    private void markAccessed(int page) {
+        if (list[page] == INACTIVE && referenced[page]) {
+            unlink(page);
+            pushHead(page, ACTIVE);
+            referenced[page] = false;
+            activations++;
+        } else {
+            referenced[page] = true;
+        }
+    }
+
+    /** Moves pages from the active tail until the active list is at most {@code ratio} times the inactive. */
+    private void balance() {
+        while (size[ACTIVE] > (long) ratio * size[INACTIVE]) {
+            int page = tail[ACTIVE];
+            unlink(page);
+            if (referenced[page]) {
+                referenced[page] = false;
+                pushHead(page, ACTIVE);
+            } else {
+                pushHead(page, INACTIVE);
+                deactivations++;
+            }
+        }
+    }
+
+    /** Scans from the inactive tail, giving referenced pages a second chance, and evicts the first unreferenced. */
+    private void reclaim() {
+        while (true) {
+            int page = tail[INACTIVE];
+            unlink(page);
+            if (!referenced[page]) {
+                list[page] = NONE;
+                if (dirty[page]) {
+                    writeBacks++;
+                    dirty[page] = false;
+                }
+                return;
+            }
+            referenced[page] = false;
+            pushHead(page, INACTIVE);
+        }
+    }
+
+    private void unlink(int page) {
+        byte from = list[page];
+        int before = prev[page];
+        int after = next[page];
+        if (before == NIL) {
+            head[from] = after;
+        } else {
+            next[before] = after;
+        }
+        if (after == NIL) {
+            tail[from] = before;
+        } else {
+            prev[after] = before;
+        }
+        size[from]--;
+    }
+
+    private void pushHead(int page, byte to) {
+        int first = head[to];
+        prev[page] = NIL;
+        next[page] = first;
+        if (first == NIL) {
+            tail[to] = page;
+        } else {
+            prev[first] = page;
+        }
+        head[to] = page;
+        list[page] = to;
+        size[to]++;
+    }
+
+    private void grow(int page) {
+        int old = list.length;
+        int length = PageTables.grownLength(old, page);
+        prev = Arrays.copyOf(prev, length);
+        next = Arrays.copyOf(next, length);
+        list = filled(Arrays.copyOf(list, length), old);
+        referenced = Arrays.copyOf(referenced, length);
+        dirty = Arrays.copyOf(dirty, length);
+    }
+
+    private static byte[] filled(byte[] table, int from) {
+        Arrays.fill(table, from, table.length, NONE);
+        return table;
+    }
+
+    /**
+     * Checks both lists (linked both ways, each page on the list it says, lengths as counted), that they hold no
+     * more than the frames between them, and that only resident pages are dirty or referenced.
+     */
+    @Override
+    public void finish() {
+        int listed = check(ACTIVE) + check(INACTIVE);
+        if (listed > frames) {
+            throw new IllegalStateException(listed + " pages resident in " + frames + " frames");
+        }
+        int resident = 0;
+        for (int page = 0; page < list.length; page++) {
+            if (list[page] != NONE) {
+                resident++;
+            } else if (dirty[page] || referenced[page]) {
+                throw new IllegalStateException("page " + page + " is dirty or referenced but not resident");
+            }
+        }
+        if (resident != listed) {
+            throw new IllegalStateException(resident + " pages say they are resident, the lists hold " + listed);
+        }
+    }
+
+    private int check(byte l) {
+        int count = 0;
+        int before = NIL;
+        for (int page = head[l]; page != NIL; page = next[page]) {
+            if (list[page] != l || prev[page] != before || ++count > size[l]) {
+                throw new IllegalStateException((l == ACTIVE ? "active" : "inactive") + " list broken at page "
+                        + page);
+            }
+            before = page;
+        }
+        if (count != size[l] || before != tail[l]) {
+            throw new IllegalStateException((l == ACTIVE ? "active" : "inactive") + " list holds " + count
+                    + " pages, expected " + size[l]);
+        }
+        return count;
+    }
+
+    @Override
+    public PagingOutcome outcome() {
+        Map<String, Number> measures = new LinkedHashMap<>();
+        measures.put(PagingOutcome.WRITE_BACKS, writeBacks);
+        measures.put("activations", activations);
+        measures.put("deactivations", deactivations);
+        return new PagingOutcome.Faults(faults, measures);
+    }
+
+    public int frames() {
+        return frames;
+    }
+
+    public int ratio() {
+        return ratio;
+    }
+
+    /** Whether {@code page} is on the active list now. */
+    boolean isActive(int page) {
+        return page >= 0 && page < list.length && list[page] == ACTIVE;
+    }
+
+    /** Whether {@code page} is resident now. */
+    public boolean isResident(int page) {
+        return page >= 0 && page < list.length && list[page] != NONE;
+    }
+}

@@ -1,0 +1,157 @@
+package io.heaplab.paging;
+
+import static io.heaplab.paging.Traces.reads;
+import static io.heaplab.paging.Traces.run;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.heaplab.core.spi.Option;
+import io.heaplab.core.spi.OptionType;
+import io.heaplab.core.spi.Options;
+import io.heaplab.core.spi.PagingOutcome;
+import io.heaplab.core.spi.PagingSimulator;
+import io.heaplab.core.spi.Plugins;
+import io.heaplab.core.spi.ReplacementPolicyProvider;
+import io.heaplab.core.spi.Spec;
+import io.heaplab.core.spi.SpecException;
+import io.heaplab.core.trace.PageRun;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.LongStream;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The fixed-memory policies through their providers: discovery, citations, specs and option errors. */
+class FixedPolicyProvidersTest {
+
+    private static final long[] CLASSIC = reads(7, 0, 1, 2, 0, 3, 0, 4, 2, 3, 0, 3, 2, 1, 2, 0, 1, 7, 0, 1);
+    private static final List<String> POLICIES = List.of("fifo", "clock", "random", "arc", "twolist", "lru");
+
+    static PagingSimulator create(String spec) {
+        Spec parsed = Spec.parse(spec);
+        ReplacementPolicyProvider provider = Plugins.load().policies().find(parsed.name());
+        return provider.create(Options.bind(provider, parsed));
+    }
+
+    static long faults(String spec, long[] runs) {
+        return ((PagingOutcome.Faults) run(create(spec), runs)).faults();
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "fifo    | Belady 1966",
+        "clock   | Corbató 1968",
+        "random  | Belady 1966",
+        "arc     | Megiddo & Modha, FAST 2003",
+        "twolist | mm/vmscan.c",
+        "twolist | Gorman 2004",
+    })
+    void eachPolicyIsFoundByServiceLoaderAndCitesItsSource(String name, String citation) {
+        ReplacementPolicyProvider provider = Plugins.load().policies().find(name);
+        assertThat(provider.name()).isEqualTo(name);
+        assertThat(provider.description()).contains(citation).doesNotContain("\n");
+        assertThat(provider.options().getFirst())
+                .isEqualTo(Option.required("frames", OptionType.POSITIVE_INT, "page frames of main memory"));
+    }
+
+    @Test
+    void theClassicStringInThreeFramesThroughTheSpecs() {
+        // worked by hand in each policy's test
+        assertThat(faults("fifo:frames=3", CLASSIC)).isEqualTo(15);
+        assertThat(faults("clock:frames=3", CLASSIC)).isEqualTo(14);
+        assertThat(faults("arc:frames=3", CLASSIC)).isEqualTo(13);
+        assertThat(faults("twolist:frames=3", CLASSIC)).isEqualTo(11);
+        assertThat(faults("twolist:frames=3,ratio=1", CLASSIC)).isEqualTo(11);
+    }
+
+    @Test
+    void randomSeedsDefaultToOne() {
+        long[] loop = new long[200];
+        Arrays.setAll(loop, i -> PageRun.pack(i % 7, 1, false));
+        assertThat(run(create("random:frames=4"), loop)).isEqualTo(run(create("random:frames=4,seed=1"), loop));
+        assertThat(LongStream.rangeClosed(1, 10).map(seed -> faults("random:frames=4,seed=" + seed, loop))
+                .distinct().count()).isGreaterThan(1);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "fifo                         | fifo: option 'frames' is required (expected: a positive integer",
+        "fifo:frames=0                | fifo: frames=0 is not valid (expected: a positive integer)",
+        "fifo:frames=all              | fifo: frames=all is not valid (expected: a positive integer)",
+        "fifo:frame=3                 | fifo: unknown option 'frame' (expected one of: frames)",
+        "clock:frames=-2              | clock: frames=-2 is not valid (expected: a positive integer)",
+        "clock:frames=3,theta=5       | clock: unknown option 'theta' (expected one of: frames)",
+        "random:seed=3                | random: option 'frames' is required",
+        "random:frames=3,seed=-1      | random: seed=-1 is not valid (expected: a non-negative integer)",
+        "random:frames=3,seed=x       | random: seed=x is not valid (expected: a non-negative integer)",
+        "random:frames=3,sed=2        | random: unknown option 'sed' (expected one of: frames, seed)",
+        "arc:frames=1.5               | arc: frames=1.5 is not valid (expected: a positive integer)",
+        "arc:frames=3,p=1             | arc: unknown option 'p' (expected one of: frames)",
+        "twolist:ratio=2              | twolist: option 'frames' is required",
+        "twolist:frames=3,ratio=0     | twolist: ratio=0 is not valid (expected: a positive integer)",
+        "twolist:frames=3,ratio=0.5   | twolist: ratio=0.5 is not valid (expected: a positive integer)",
+        "twolist:frames=3,active=2    | twolist: unknown option 'active' (expected one of: frames, ratio)",
+    })
+    void badOptionsAreNamed(String spec, String message) {
+        assertThatThrownBy(() -> create(spec)).isInstanceOf(SpecException.class).hasMessageStartingWith(message);
+    }
+
+    @Provide
+    Arbitrary<String> policies() {
+        return Arbitraries.of(POLICIES);
+    }
+
+    /** Short runs only, so that each can be spelled out reference by reference. */
+    @Provide
+    Arbitrary<long[]> shortRuns() {
+        Arbitrary<Long> runs = Combinators.combine(Arbitraries.integers().between(0, 12),
+                Arbitraries.integers().between(1, 5), Arbitraries.of(false, true)).as(PageRun::pack);
+        return runs.list().ofMaxSize(200).map(list -> list.stream().mapToLong(Long::longValue).toArray());
+    }
+
+    /**
+     * A run of k references is k references: spelling each run out as k runs of one gives the same outcome, so
+     * policies that count second references (ARC, the Linux lists) do not depend on how the recorder grouped
+     * them.
+     */
+    @Property(tries = 200)
+    void aRunIsTheSameAsItsReferencesOneByOne(@ForAll("policies") String policy, @ForAll("shortRuns") long[] runs,
+                                              @ForAll @IntRange(min = 1, max = 8) int frames) {
+        long[] spelled = Arrays.stream(runs).flatMap(r -> LongStream.range(0, PageRun.count(r))
+                .map(i -> PageRun.pack(PageRun.page(r), 1, PageRun.isWrite(r)))).toArray();
+        String spec = policy + ":frames=" + frames;
+        assertThat(run(create(spec), spelled)).isEqualTo(run(create(spec), runs));
+    }
+
+    /** The measured phase forgets write-backs as it forgets faults, and keeps the dirty bits. */
+    @Property(tries = 200)
+    void writeBacksBeforeAndAfterTheMeasuredPhaseAddUp(@ForAll("policies") String policy,
+                                                       @ForAll("shortRuns") long[] runs,
+                                                       @ForAll @IntRange(min = 0, max = 200) int split,
+                                                       @ForAll @IntRange(min = 1, max = 8) int frames) {
+        String spec = policy + ":frames=" + frames;
+        int warmUp = Math.min(split, runs.length);
+        PagingOutcome.Faults whole = (PagingOutcome.Faults) run(create(spec), runs);
+        PagingSimulator simulator = create(spec);
+        simulator.accept(Arrays.copyOf(runs, warmUp), warmUp);
+        PagingOutcome.Faults before = (PagingOutcome.Faults) simulator.outcome();
+        simulator.startMeasuring();
+        long[] rest = Arrays.copyOfRange(runs, warmUp, runs.length);
+        PagingOutcome.Faults after = (PagingOutcome.Faults) run(simulator, rest);
+        assertThat(before.faults() + after.faults()).isEqualTo(whole.faults());
+        assertThat(writeBacks(before) + writeBacks(after)).isEqualTo(writeBacks(whole));
+        assertThat(after.measures().keySet().iterator().next()).isEqualTo(PagingOutcome.WRITE_BACKS);
+    }
+
+    private static long writeBacks(PagingOutcome.Faults outcome) {
+        return outcome.measures().get(PagingOutcome.WRITE_BACKS).longValue();
+    }
+}

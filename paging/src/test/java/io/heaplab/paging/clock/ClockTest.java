@@ -1,0 +1,102 @@
+package io.heaplab.paging.clock;
+
+import static io.heaplab.paging.Traces.read;
+import static io.heaplab.paging.Traces.reads;
+import static io.heaplab.paging.Traces.run;
+import static io.heaplab.paging.Traces.write;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import io.heaplab.core.spi.PagingOutcome;
+import io.heaplab.core.spi.PagingSimulator;
+import io.heaplab.paging.FixedMemoryContract;
+import io.heaplab.paging.fifo.Fifo;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The contract, and cases worked by hand. In the comments frames are listed f0 f1 f2 as page(use bit), d marks
+ * a dirty page, h is the frame the hand rests on (the last one replaced; it starts on the last frame).
+ */
+class ClockTest extends FixedMemoryContract {
+
+    static final int[] CLASSIC = {7, 0, 1, 2, 0, 3, 0, 4, 2, 3, 0, 3, 2, 1, 2, 0, 1, 7, 0, 1};
+
+    @Override
+    protected PagingSimulator create(int frames) {
+        return new Clock(frames);
+    }
+
+    static PagingOutcome.Faults clock(int frames, long... runs) {
+        return (PagingOutcome.Faults) run(new Clock(frames), runs);
+    }
+
+    @Test
+    void theClassicStringFaultsFourteenTimesInThreeFrames() {
+        //  7* 0* 1* fill in order               7(1) 0(1) 1(1)  h f2
+        //  2*: clears f0 f1 f2, replaces f0     2(1) 0(0) 1(0)  h f0  travel 4
+        //  0 : use                              2(1) 0(1) 1(0)
+        //  3*: clears f1, replaces f2           2(1) 0(0) 3(1)  h f2  travel 2
+        //  0 : use                              2(1) 0(1) 3(1)
+        //  4*: clears f0 f1 f2, replaces f0     4(1) 0(0) 3(0)  h f0  travel 4
+        //  2*: replaces f1                      4(1) 2(1) 3(0)  h f1  travel 1
+        //  3 : use                              4(1) 2(1) 3(1)
+        //  0*: clears f2 f0 f1, replaces f2     4(0) 2(0) 0(1)  h f2  travel 4
+        //  3*: replaces f0                      3(1) 2(0) 0(1)  h f0  travel 1
+        //  2 : use                              3(1) 2(1) 0(1)
+        //  1*: clears f1 f2 f0, replaces f1     3(0) 1(1) 0(0)  h f1  travel 4
+        //  2*: replaces f2                      3(0) 1(1) 2(1)  h f2  travel 1
+        //  0*: replaces f0                      0(1) 1(1) 2(1)  h f0  travel 1
+        //  1 : use
+        //  7*: clears f1 f2 f0, replaces f1     0(0) 7(1) 2(0)  h f1  travel 4
+        //  0 : use                              0(1) 7(1) 2(0)
+        //  1*: replaces f2                      0(1) 7(1) 1(1)  h f2  travel 1
+        // -> 14 faults (FIFO 15, LRU 12); 11 scans travel 27 frames
+        PagingOutcome.Faults outcome = clock(3, reads(CLASSIC));
+        assertThat(outcome.faults()).isEqualTo(14);
+        assertThat(outcome.measures().get("meanPointerTravel").doubleValue()).isCloseTo(27.0 / 11, within(1e-12));
+        assertThat(outcome.measures().keySet()).containsExactly(PagingOutcome.WRITE_BACKS, "meanPointerTravel");
+    }
+
+    @Test
+    void aPageUsedSinceTheHandPassedGetsASecondChanceThatFifoWouldNotGive() {
+        //  0* 1* 2* fill                        0(1) 1(1) 2(1)  h f2
+        //  3*: clears f0 f1 f2, replaces f0     3(1) 1(0) 2(0)  h f0
+        //  1 : use                              3(1) 1(1) 2(0)
+        //  4*: clears f1, replaces f2           3(1) 1(0) 4(1)  h f2
+        //  1 : hit                              -> 5 faults
+        // FIFO evicts 1, the oldest, at 4 and faults on it again: 6
+        long[] runs = reads(0, 1, 2, 3, 1, 4, 1);
+        assertThat(clock(3, runs).faults()).isEqualTo(5);
+        assertThat(((PagingOutcome.Faults) run(new Fifo(3), runs)).faults()).isEqualTo(6);
+    }
+
+    @Test
+    void aDirtyVictimIsWrittenBackAtOnce() {
+        // 2 frames:
+        //  W0* R1*                 0(1)d 1(1)     h f1
+        //  R0 : use
+        //  R2*: clears f0 f1, f0 0(0) dirty: replaced, write-back 1   2(1) 1(0)  h f0  travel 3
+        //  W1 : use, dirty         2(1) 1(1)d
+        //  R3*: clears f1 f0, f1 1(0) dirty: replaced, write-back 2   2(0) 3(1)  h f1  travel 3
+        //  R2 : use                2(1) 3(1)
+        //  R4*: clears f0 f1, f0 2(0) clean: replaced                 4(1) 3(0)  h f0  travel 3
+        // -> 5 faults, 2 write-backs, 3 scans of 3 frames each
+        PagingOutcome.Faults outcome = clock(2, write(0, 1), read(1, 1), read(0, 1), read(2, 1), write(1, 1),
+                read(3, 1), read(2, 1), read(4, 1));
+        assertThat(outcome).isEqualTo(new PagingOutcome.Faults(5,
+                Map.of(PagingOutcome.WRITE_BACKS, 2L, "meanPointerTravel", 3.0)));
+    }
+
+    @Test
+    void freeFramesAreTakenWithoutAScan() {
+        assertThat(clock(4, reads(0, 1, 2, 3, 0, 1, 2, 3)).measures().get("meanPointerTravel")).isEqualTo(0.0);
+    }
+
+    @Test
+    void rejectsNoFramesAndNegativePages() {
+        assertThatThrownBy(() -> new Clock(0)).hasMessage("frames: 0 (expected: >= 1)");
+        assertThatThrownBy(() -> new Clock(1).accept(reads(-1), 1)).hasMessage("page: -1 (expected: >= 0)");
+    }
+}
