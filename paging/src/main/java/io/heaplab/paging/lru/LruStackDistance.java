@@ -4,6 +4,7 @@ import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.trace.PageRun;
 import io.heaplab.paging.PageTables;
+import io.heaplab.paging.stack.StackCurve;
 import java.util.Arrays;
 
 /**
@@ -11,7 +12,8 @@ import java.util.Arrays;
  *
  * <p>LRU has the inclusion property: with {@code f} frames it holds exactly the top {@code f} pages of the LRU
  * stack, so a re-reference at stack distance {@code d} hits in every memory of {@code d} frames or more and
- * faults in every smaller one. One histogram of distances thus gives the whole curve.
+ * faults in every smaller one. One histogram of distances thus gives the whole curve; {@link StackCurve} keeps it,
+ * with the write-backs and mean resident pages at every size.
  *
  * <p>The stack is never materialized. Logical time advances by one per run and each run takes the next
  * position; a page's last reference sits at position {@code lastAt[page]}. Every position between that one and
@@ -47,14 +49,7 @@ public final class LruStackDistance implements PagingSimulator {
     private int capacity;
     private int cursor;
 
-    private int distinct;
-    private long runs;
-    /** Pages referenced before the measured phase: their next reference is not a first one. */
-    private int distinctBefore;
-    /** Runs before the measured phase, which the histogram no longer holds. */
-    private long runsBefore;
-    /** Element d: re-references at stack distance d. */
-    private long[] atDistance = new long[64];
+    private final StackCurve curve = new StackCurve();
 
     public LruStackDistance() {
         this(DEFAULT_CAPACITY);
@@ -73,41 +68,41 @@ public final class LruStackDistance implements PagingSimulator {
     @Override
     public void accept(long[] batch, int length) {
         for (int i = 0; i < length; i++) {
-            reference(PageRun.page(batch[i]));
+            reference(batch[i]);
         }
     }
 
-    /** Forgets the histogram; the stack stays, so a page seen before the measured phase faults by distance. */
+    /** Forgets the counts; the stack stays, so a page seen before the measured phase faults by distance. */
     @Override
     public void startMeasuring() {
-        Arrays.fill(atDistance, 0);
-        distinctBefore = distinct;
-        runsBefore = runs;
+        curve.startMeasuring(this::depthOf);
     }
 
-    private void reference(int page) {
+    private void reference(long run) {
+        int page = PageRun.page(run);
         if (page < 0 || page >= lastAt.length) {
             grow(page);
         }
         if (cursor == capacity) {
             compact();
         }
-        runs++;
         cursor++;
         int last = lastAt[page];
         if (last == NEVER) {
-            distinct++;
+            curve.firstReference(page, run);
         } else {
             // positions last..cursor-1 are the pages referenced since, less those referenced again after
-            int distance = cursor - last - deadAfter(last);
-            if (distance >= atDistance.length) {
-                atDistance = Arrays.copyOf(atDistance, Math.max(distance + 1, 2 * atDistance.length));
-            }
-            atDistance[distance]++;
+            curve.reReference(page, cursor - last - deadAfter(last), run);
             kill(last);
         }
         lastAt[page] = cursor;
         pageAt[cursor] = page;
+    }
+
+    /** The depth of a page referenced before in the stack as it stands: 1 + the pages referenced since. */
+    private int depthOf(int page) {
+        int last = lastAt[page];
+        return cursor + 1 - last - deadAfter(last);
     }
 
     /** Dead positions after {@code position}; all of them lie before the cursor. */
@@ -185,42 +180,15 @@ public final class LruStackDistance implements PagingSimulator {
         for (long bits : deadBits) {
             dead += Long.bitCount(bits);
         }
-        if (cursor - dead != distinct || dead != deaths || deadInWordsBefore(deadBits.length) != deaths) {
-            throw new IllegalStateException((cursor - dead) + " live positions for " + distinct + " pages");
+        if (cursor - dead != curve.distinct() || dead != deaths || deadInWordsBefore(deadBits.length) != deaths) {
+            throw new IllegalStateException((cursor - dead) + " live positions for " + curve.distinct() + " pages");
         }
-        long[] curve = curve();
-        long counted = distinct - distinctBefore;
-        for (long n : atDistance) {
-            counted += n;
-        }
-        if (counted != runs - runsBefore
-                || (curve.length > 0 && curve[curve.length - 1] != distinct - distinctBefore)) {
-            throw new IllegalStateException("curve " + Arrays.toString(curve) + " does not account for "
-                    + (runs - runsBefore) + " references to " + distinct + " pages");
-        }
-        for (int i = 1; i < curve.length; i++) {
-            if (curve[i] > curve[i - 1]) {
-                throw new IllegalStateException("curve rises at " + (i + 1) + " frames: " + Arrays.toString(curve));
-            }
-        }
+        curve.verify();
     }
 
+    /** The curve so far; O(pages log pages) to read, for the depth of every dirty page. */
     @Override
     public PagingOutcome outcome() {
-        long[] faults = curve();
-        return PagingOutcome.Curve.ofFrames(faults, new long[faults.length], new double[faults.length], 0);
-    }
-
-    /** Element f-1: first references plus re-references deeper than f, in the measured phase. */
-    private long[] curve() {
-        long[] faults = new long[distinct];
-        long deeper = distinct - distinctBefore;
-        for (int frames = distinct; frames >= 1; frames--) {
-            faults[frames - 1] = deeper;
-            if (frames < atDistance.length) {
-                deeper += atDistance[frames];
-            }
-        }
-        return faults;
+        return curve.outcome(this::depthOf);
     }
 }

@@ -1,12 +1,10 @@
 package io.heaplab.paging.lru;
 
-import static io.heaplab.paging.Traces.distinctPages;
 import static io.heaplab.paging.Traces.read;
 import static io.heaplab.paging.Traces.reads;
 import static io.heaplab.paging.Traces.run;
 import static io.heaplab.paging.Traces.write;
 import static io.heaplab.paging.lru.ExactLruTest.CLASSIC;
-import static io.heaplab.paging.lru.ExactLruTest.lruFaults;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.heaplab.core.spi.PagingOutcome;
@@ -15,7 +13,9 @@ import io.heaplab.core.trace.PageRun;
 import io.heaplab.core.trace.ReferenceRecorder;
 import io.heaplab.paging.FixedMemoryContract;
 import io.heaplab.paging.Traces;
+import io.heaplab.paging.stack.CurveCheck;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.IntStream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -37,14 +37,16 @@ class LruStackDistanceTest extends FixedMemoryContract {
         return ((PagingOutcome.Curve) run(analyzer, runs)).faults();
     }
 
-    /** The curve must agree with a strict LRU simulation at every size 1..N+1. */
+    /**
+     * The curve must agree with a strict LRU simulation at every size 1..N+1, in faults and write-backs, and give
+     * the mean resident pages of a brute-force count.
+     */
     static void assertMatchesExactLru(long[] runs, int capacity) {
-        PagingOutcome.Curve curve = (PagingOutcome.Curve) run(new LruStackDistance(capacity), runs);
-        int distinct = distinctPages(runs);
-        assertThat(curve.faults()).hasSize(distinct);
-        for (int frames = 1; frames <= distinct + 1; frames++) {
-            assertThat(curve.faultsAt(frames)).as("%d frames", frames).isEqualTo(lruFaults(frames, runs));
-        }
+        assertMatchesExactLru(runs, 0, capacity);
+    }
+
+    static void assertMatchesExactLru(long[] runs, int split, int capacity) {
+        CurveCheck.assertMatchesPerSize(runs, split, () -> new LruStackDistance(capacity), ExactLru::new);
     }
 
     @Test
@@ -70,8 +72,58 @@ class LruStackDistanceTest extends FixedMemoryContract {
             recorder.reference(page, true); // collapses into the same run: no extra fault anywhere
         }
         recorder.finish();
-        assertThat(exact.outcome()).isEqualTo(new PagingOutcome.Faults(12));
-        assertThat(onePass.outcome()).extracting(o -> ((PagingOutcome.Curve) o).faults()).isEqualTo(new long[] {20, 17, 12, 8, 7, 6});
+        // every page is written, so every eviction writes back: faults less the frames that filled up
+        assertThat(exact.outcome()).isEqualTo(new PagingOutcome.Faults(12, Map.of(PagingOutcome.WRITE_BACKS, 9L)));
+        PagingOutcome.Curve curve = (PagingOutcome.Curve) onePass.outcome();
+        assertThat(curve.faults()).isEqualTo(new long[] {20, 17, 12, 8, 7, 6});
+        assertThat(curve.writeBacks()).isEqualTo(new long[] {19, 15, 9, 4, 2, 0});
+        assertThat(curve.references()).isEqualTo(2 * CLASSIC.length);
+    }
+
+    @Test
+    void writeBacksByFramesAreWorkedOutByHand() {
+        long[] runs = {write(0, 1), write(1, 1), write(0, 1), write(1, 1), read(2, 1), read(0, 1), read(1, 1)};
+        // Stack (MRU first) and the level D of each page (sizes >= D hold it dirty or wrote it back since):
+        //  W0 cold  [0]      D0=1          W1 cold [1 0]   D1=1
+        //  W0 d=2   sizes [D0, d-1] = [1,1] wrote it back: wb1+1; D0=1 (written)   [0 1]
+        //  W1 d=2   [1,1]: wb1+1; D1=1     [1 0]
+        //  R2 cold  [2 1 0]  D2=none
+        //  R0 d=3   [1,2]: wb1+1, wb2+1; a read loads it clean below 3: D0=3      [0 2 1]
+        //  R1 d=3   [1,2]: wb1+1, wb2+1; D1=3                                      [1 0 2]
+        //  end: 1 at depth 1, 0 at depth 2, both with D=3: nothing left behind dirty; 2 is clean.
+        // By simulation, 1 frame: W0* W1*(0 dirty out) W0*(1 out) W1*(0 out) R2*(1 out) R0*(2 clean) R1*(0 clean)
+        // = 7 faults, 4 write-backs; 2 frames: [0 1] hit twice, R2* evicts 0 dirty, R0* evicts 1 dirty, R1*
+        // evicts 2 clean = 5 faults, 2 write-backs; 3 frames: 3 first references, nothing written back.
+        // Distinct pages so far per reference 1 2 2 2 3 3 3, so mean resident = 7/7, 13/7, 16/7.
+        PagingOutcome.Curve curve = (PagingOutcome.Curve) run(new LruStackDistance(), runs);
+        assertThat(curve.faults()).containsExactly(7, 5, 3);
+        assertThat(curve.writeBacks()).containsExactly(4, 2, 0);
+        assertThat(curve.meanResident()).containsExactly(1.0, 13.0 / 7, 16.0 / 7);
+        assertThat(curve.references()).isEqualTo(7);
+        assertMatchesExactLru(runs, 2);
+    }
+
+    @Test
+    void aDirtyPageThatSankOutOfSmallMemoriesIsWrittenBackEvenIfNeverReferencedAgain() {
+        // W0 R1 R2: 0 ends at depth 3 with D=1, so 1 and 2 frames evicted it dirty; 3 frames still hold it
+        PagingOutcome.Curve curve = (PagingOutcome.Curve) run(new LruStackDistance(), new long[] {
+                write(0, 1), read(1, 1), read(2, 1)});
+        assertThat(curve.writeBacks()).containsExactly(1, 1, 0);
+    }
+
+    @Test
+    void aMeasuredPhaseForgetsTheWriteBacksOfTheWarmUp() {
+        // W0 R1 | R2: 1 frame wrote 0 back in the warm-up, 2 frames only at R2
+        LruStackDistance analyzer = new LruStackDistance();
+        analyzer.accept(new long[] {write(0, 1), read(1, 1)}, 2);
+        analyzer.startMeasuring();
+        analyzer.accept(new long[] {read(2, 4)}, 1);
+        analyzer.finish();
+        PagingOutcome.Curve curve = (PagingOutcome.Curve) analyzer.outcome();
+        assertThat(curve.faults()).containsExactly(1, 1, 1);
+        assertThat(curve.writeBacks()).containsExactly(0, 1, 0);
+        assertThat(curve.meanResident()).containsExactly(1.0, 2.0, 3.0);
+        assertThat(curve.references()).isEqualTo(4);
     }
 
     @Provide
@@ -83,6 +135,13 @@ class LruStackDistanceTest extends FixedMemoryContract {
     void agreesWithExactLruOnRandomTraces(@ForAll("sizedTraces") long[] runs,
                                           @ForAll @IntRange(min = 1, max = 70_000) int capacity) {
         assertMatchesExactLru(runs, capacity);
+    }
+
+    @Property(tries = 60)
+    void agreesWithExactLruInEveryMeasureAfterAWarmUp(@ForAll("sizedTraces") long[] runs,
+                                                       @ForAll @IntRange(min = 0, max = 1500) int split,
+                                                       @ForAll @IntRange(min = 1, max = 70_000) int capacity) {
+        assertMatchesExactLru(runs, Math.min(split, runs.length), capacity);
     }
 
     @Property(tries = 60)

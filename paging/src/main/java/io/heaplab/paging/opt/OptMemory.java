@@ -1,0 +1,87 @@
+package io.heaplab.paging.opt;
+
+import io.heaplab.core.trace.PageRun;
+
+/**
+ * A memory of {@code f} frames under Belady's MIN (Belady 1966), stepped run by run over a buffered trace: a fault
+ * in a full memory evicts the resident page whose next use is farthest (never used again is farthest; among
+ * those, the lowest page). O(log f) per run, for the heap of next uses; no allocation.
+ */
+final class OptMemory {
+
+    private final int frames;
+    private final RunBuffer trace;
+    private final int[] nextUse;
+    private final IndexedMaxHeap resident;
+    private final boolean[] dirty;
+    private int at;
+    private long faults;
+    private long writeBacks;
+
+    OptMemory(int frames, RunBuffer trace, int[] nextUse) {
+        this.frames = frames;
+        this.trace = trace;
+        this.nextUse = nextUse;
+        this.resident = new IndexedMaxHeap(Math.min(frames, trace.pages()), trace.pages());
+        this.dirty = new boolean[trace.pages()];
+    }
+
+    /** Whether another run is left. */
+    boolean hasNext() {
+        return at < trace.length();
+    }
+
+    /** The index of the next run to step over. */
+    int position() {
+        return at;
+    }
+
+    /** References the next run's page, loading it on a fault. */
+    void step() {
+        long run = trace.run(at);
+        int page = PageRun.page(run);
+        long key = RunBuffer.priority(nextUse[at], page);
+        at++;
+        if (resident.contains(page)) {
+            resident.changeKey(page, key);
+        } else {
+            faults++;
+            if (resident.size() < frames) {
+                resident.insert(page, key);
+            } else {
+                int victim = resident.top();
+                if (dirty[victim]) {
+                    writeBacks++;
+                    dirty[victim] = false;
+                }
+                resident.replaceTop(page, key);
+            }
+        }
+        dirty[page] |= PageRun.isWrite(run);
+    }
+
+    boolean isResident(int page) {
+        return page >= 0 && page < dirty.length && resident.contains(page);
+    }
+
+    /** Forgets the counts, keeping the memory. */
+    void resetCounts() {
+        faults = 0;
+        writeBacks = 0;
+    }
+
+    long faults() {
+        return faults;
+    }
+
+    long writeBacks() {
+        return writeBacks;
+    }
+
+    void verify() {
+        resident.verify();
+        if (resident.size() > frames) {
+            throw new IllegalStateException(resident.size() + " pages resident in " + frames + " frames");
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package io.heaplab.paging.opt;
+
+import io.heaplab.core.spi.Option;
+import io.heaplab.core.spi.OptionType;
+import io.heaplab.core.spi.Options;
+import io.heaplab.core.spi.PagingSimulator;
+import io.heaplab.core.spi.ReplacementPolicyProvider;
+import java.util.List;
+
+/** The {@code opt} policy: Belady's MIN (Belady 1966), at one memory size or at all of them by the OPT stack. */
+public final class OptProvider implements ReplacementPolicyProvider {
+
+    static final String FRAMES = "frames";
+
+    @Override
+    public String name() {
+        return "opt";
+    }
+
+    @Override
+    public String description() {
+        return "optimal replacement MIN, evicting the page used farthest ahead (Belady 1966); buffers the trace; "
+                + "frames=all gives the whole curve in one pass by the OPT stack (Mattson et al. 1970)";
+    }
+
+    @Override
+    public List<Option> options() {
+        return List.of(Option.required(FRAMES, OptionType.POSITIVE_INT_OR_ALL,
+                "page frames of main memory, or 'all' for faults at every size"));
+    }
+
+    @Override
+    public PagingSimulator create(Options options) {
+        return options.isAll(FRAMES) ? new OptStack() : new Opt(options.getInt(FRAMES));
+    }
+}
