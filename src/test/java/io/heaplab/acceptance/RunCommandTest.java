@@ -103,7 +103,7 @@ class RunCommandTest {
                 "wsclock: option 'theta' is required");
         assertUsage(Cli.run("run", "-w", "random-blocks", "-a", "stack", "--page-size", "100"),
                 "--page-size 100 (expected: a power of 2 from 64 to 1048576)");
-        assertUsage(Cli.run("run", "-a", "stack"), "Missing required option: '--workload=SPEC'");
+        assertUsage(Cli.run("run", "-a", "stack"), "--workload is required");
         assertUsage(Cli.run("run", "-w", "random-blocks", "-a", "stack", "--seed", "x"), "--seed");
         assertUsage(Cli.run("frobnicate"), "Unmatched argument");
         assertUsage(Cli.run("run", "-w", "random-blocks", "-a", "stack", "-p", "lru:frames=3", "-p", "lru:frames=3"),

@@ -3,9 +3,7 @@ package io.heaplab.benchmarks;
 import io.heaplab.core.trace.ReferenceRecorder;
 import io.heaplab.paging.lru.ExactLru;
 import io.heaplab.paging.lru.LruStackDistance;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -22,7 +20,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * References per second through the recorder into exact LRU and into the one-pass LRU curve (Mattson et al.
- * 1970), against the textbook {@link LinkedHashMap} access-order LRU on the same reference string.
+ * 1970), against the textbook {@link java.util.LinkedHashMap} access-order LRU on the same reference string.
  *
  * <p>Scores are references per second: each invocation replays the whole string.
  */
@@ -74,21 +72,7 @@ public class LruThroughputBenchmark {
     @Benchmark
     @OperationsPerInvocation(LENGTH)
     public long linkedHashMapLru() {
-        int capacity = frames;
-        Map<Integer, Boolean> resident = new LinkedHashMap<>(2 * capacity, 0.75f, true) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<Integer, Boolean> eldest) {
-                return size() > capacity;
-            }
-        };
-        long faults = 0;
-        for (int page : pages) {
-            if (resident.get(page) == null) {
-                faults++;
-                resident.put(page, Boolean.TRUE);
-            }
-        }
-        return faults;
+        return PolicyThroughputBenchmark.linkedHashMapLru(pages, frames);
     }
 
     private void replay(ReferenceRecorder recorder) {

@@ -9,7 +9,8 @@ import picocli.CommandLine.Spec;
 /** The top {@code heaplab} command; the work is done by its subcommands. */
 @Command(name = "heaplab", mixinStandardHelpOptions = true, version = "heaplab 0.1.0",
         description = "A laboratory for dynamic storage allocation on a computer with virtual memory.",
-        subcommands = {ListCommand.class, RunCommand.class, ReproduceCommand.class})
+        subcommands = {ListCommand.class, RunCommand.class, ReproduceCommand.class, TraceCommand.class,
+            CurveCommand.class})
 public final class HeaplabCommand implements Runnable {
 
     private final Plugins plugins;
@@ -27,6 +28,6 @@ public final class HeaplabCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "a subcommand is required (expected: list, run or reproduce)");
+        throw new ParameterException(spec.commandLine(), "a subcommand is required (expected: list, run, reproduce, trace or curve)");
     }
 }

@@ -2,6 +2,7 @@ package io.heaplab.cli;
 
 import io.heaplab.core.spi.Plugins;
 import io.heaplab.core.spi.SpecException;
+import io.heaplab.traces.TraceFormatException;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 
@@ -45,11 +46,11 @@ public final class Main {
     }
 
     /**
-     * Reports {@code e} on one line: a {@link SpecException} is the user's to fix (exit 2), anything else is a
-     * failure of the run (exit 1).
+     * Reports {@code e} on one line: a {@link SpecException} or a malformed trace is the user's to fix (exit 2),
+     * anything else is a failure of the run (exit 1).
      */
     static int fail(PrintWriter err, Throwable e) {
-        boolean usage = e instanceof SpecException;
+        boolean usage = e instanceof SpecException || e instanceof TraceFormatException;
         err.println("heaplab: " + (usage ? "" : "error: ") + oneLine(e));
         err.flush();
         return usage ? USAGE : FAILURE;

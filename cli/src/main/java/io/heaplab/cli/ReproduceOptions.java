@@ -6,7 +6,6 @@ import io.heaplab.core.spi.SpecException;
 import io.heaplab.reports.AtomicFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,9 +32,7 @@ final class ReproduceOptions {
             throw new SpecException("--seeds " + count + " (expected: at least 1)");
         }
         threads();
-        if (json != null && (json.toString().isBlank() || Files.isDirectory(json))) {
-            throw new SpecException("--json '" + json + "' is a directory (expected: a file to write)");
-        }
+        Outputs.checkFile("--json", json);
         List<Long> seeds = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             seeds.add(firstSeed + i);

@@ -66,7 +66,7 @@ public final class RunTable {
     }
 
     /** Points 1, 2, 4, 8... of the curve and its last one, as size:faults. */
-    private static String curveSample(PagingOutcome.Curve curve) {
+    static String curveSample(PagingOutcome.Curve curve) {
         int n = curve.points();
         long[] sizes = curve.sizes();
         long[] faults = curve.faults();
@@ -80,7 +80,7 @@ public final class RunTable {
         return "faults by " + curve.axis().label() + " " + String.join(" ", points);
     }
 
-    private static String measures(Map<String, Number> measures) {
+    static String measures(Map<String, Number> measures) {
         return measures.entrySet().stream()
                 .map(e -> e.getKey() + " " + (e.getValue() instanceof Double d
                         ? String.format(Locale.ROOT, "%.2f", d) : num(e.getValue().longValue())))

@@ -14,6 +14,12 @@ public record Plugins(
                 Registry.load(WorkloadProvider.class, "workload", loader));
     }
 
+    /** A fresh simulator of the policy {@code spec} names, its options checked; a bad spec fails with a one-line message. */
+    public PagingSimulator simulator(Spec spec) {
+        ReplacementPolicyProvider provider = policies.find(spec.name());
+        return provider.create(Options.bind(provider, spec));
+    }
+
     /** The plugins on heaplab's own class path. */
     public static Plugins load() {
         return load(Plugins.class.getClassLoader());

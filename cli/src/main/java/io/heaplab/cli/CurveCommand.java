@@ -1,0 +1,117 @@
+package io.heaplab.cli;
+
+import io.heaplab.core.run.RunResult;
+import io.heaplab.core.run.RunSpec;
+import io.heaplab.core.run.Runner;
+import io.heaplab.core.spi.PagingOutcome;
+import io.heaplab.core.spi.Spec;
+import io.heaplab.core.spi.SpecException;
+import io.heaplab.core.trace.ReferenceTally;
+import io.heaplab.reports.CurveResults;
+import io.heaplab.reports.ReferenceStream;
+import io.heaplab.reports.ReplayTable;
+import io.heaplab.traces.TraceFormat;
+import io.heaplab.traces.TraceReader;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.SequencedMap;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code heaplab curve}: whole fault curves (against frames or window) of a trace file or of a run, written as
+ * JSON and CSV, so lifetime curves of WS, VMIN and LRU can be drawn side by side.
+ */
+@Command(name = "curve", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Compute whole fault curves (every memory size or window, one pass each) of a trace file "
+                + "or of a run, and write them to DIR/curves.json and DIR/curves.csv.")
+final class CurveCommand implements Callable<Integer> {
+
+    /** The curves drawn when none are named: the three of Denning's lifetime-curve comparison. */
+    static final List<String> DEFAULT_POLICIES = List.of("lru:frames=all", "ws:theta=all", "vmin:theta=all");
+
+    @ParentCommand
+    private HeaplabCommand parent;
+
+    @picocli.CommandLine.Spec
+    private CommandSpec spec;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "TRACE",
+            description = "A trace file; or give --workload and --allocator to record a run's curves instead.")
+    private Path trace;
+
+    @Mixin
+    private RunOptions experiment;
+
+    @Mixin
+    private TraceInput input;
+
+    @Option(names = {"-p", "--policy"}, paramLabel = "SPEC",
+            description = "A curve policy, e.g. lru:frames=all, opt:frames=all, ws:theta=all, vmin:theta=all; "
+                    + "repeatable (default: lru, ws and vmin).")
+    private List<String> policies = DEFAULT_POLICIES;
+
+    @Option(names = {"-o", "--out"}, required = true, paramLabel = "DIR",
+            description = "The directory to write curves.json and curves.csv into.")
+    private Path out;
+
+    @Override
+    public Integer call() throws Exception {
+        Outputs.checkDirectory("--out", out);
+        if ((trace == null) == !experiment.given()) {
+            throw new SpecException(trace == null ? "nothing to draw (expected: a TRACE file, or --workload and "
+                    + "--allocator)" : "both a TRACE and a run given (expected: one or the other)");
+        }
+        List<Spec> specs = policies.stream().map(Spec::parse).toList();
+        for (Spec policy : specs) {
+            if (!policy.options().containsValue("all")) {
+                throw new SpecException("policy '" + policy + "' is one size (expected: a whole curve, such as "
+                        + "lru:frames=all or ws:theta=all)");
+            }
+        }
+        PolicyReplay.Outcome outcome = trace != null ? fromTrace(specs) : fromRun(specs);
+        SequencedMap<String, PagingOutcome.Curve> curves = new LinkedHashMap<>();
+        outcome.paging().forEach((policy, result) -> {
+            if (!(result instanceof PagingOutcome.Curve curve)) {
+                throw new SpecException("policy '" + policy + "' gave one fault count (expected: a whole curve)");
+            }
+            curves.put(policy, curve);
+        });
+        Path json = out.resolve("curves.json");
+        Path csv = out.resolve("curves.csv");
+        CurveResults.write(json, csv, outcome.stream(), curves);
+        PrintWriter printer = spec.commandLine().getOut();
+        ReplayTable.print(outcome.stream(), outcome.paging(), printer);
+        printer.println("wrote " + json + " and " + csv);
+        printer.flush();
+        return Main.OK;
+    }
+
+    private PolicyReplay.Outcome fromTrace(List<Spec> specs) throws Exception {
+        PolicyReplay replay = new PolicyReplay(parent.plugins(), specs);
+        TraceFormat format = input.format(trace);
+        try (TraceReader reader = input.open(trace, format, experiment.pageSize())) {
+            return replay.replay(reader, TraceReplayCommand.origin(trace, format, reader.pageSize()));
+        }
+    }
+
+    private PolicyReplay.Outcome fromRun(List<Spec> specs) {
+        RunSpec run = experiment.single(specs);
+        ReferenceTally tally = new ReferenceTally();
+        RunResult result = new Runner(parent.plugins()).run(run, List.of(tally));
+        SequencedMap<String, Object> origin = new LinkedHashMap<>();
+        origin.put("workload", result.workload());
+        origin.put("allocator", result.allocator());
+        origin.put("pageSize", result.pageSize());
+        origin.put("seed", result.seed());
+        return new PolicyReplay.Outcome(new ReferenceStream(origin, tally.references(), tally.measuredFrom(),
+                tally.runs(), tally.distinctPages()), result.paging());
+    }
+}

@@ -1,0 +1,93 @@
+package io.heaplab.cli;
+
+import io.heaplab.core.heap.Heap;
+import io.heaplab.core.run.RunSpec;
+import io.heaplab.core.spi.Spec;
+import io.heaplab.core.spi.SpecException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import picocli.CommandLine.Option;
+
+/** The options that say which experiment to run: workload, allocators, page size, seed and heap; shared by commands. */
+final class RunOptions {
+
+    @Option(names = {"-w", "--workload"}, paramLabel = "SPEC",
+            description = "The workload and its options, e.g. random-blocks:size=16,live=1000.")
+    private String workload;
+
+    @Option(names = {"-a", "--allocator"}, paramLabel = "SPEC[,SPEC...]",
+            description = "Allocators to compare, e.g. stack,nofree; repeatable.")
+    private List<String> allocators = new ArrayList<>();
+
+    @Option(names = "--page-size", paramLabel = "BYTES", defaultValue = "4096",
+            description = "Bytes per page, a power of 2 from 64 to 1048576 (default: ${DEFAULT-VALUE}).")
+    private int pageSize;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+            description = "Seed of the workload's random source (default: ${DEFAULT-VALUE}).")
+    private long seed;
+
+    @Option(names = "--heap-size", paramLabel = "BYTES",
+            description = "Bound the heap to this many bytes; requests that find no room are rejected and counted "
+                    + "(default: the heap grows as needed).")
+    private Long heapSize;
+
+    @Option(names = "--count-allocator",
+            description = "Page the allocator's own bookkeeping references too (default: only the workload's).")
+    private boolean countAllocator;
+
+    /** Whether a workload or an allocator was named at all. */
+    boolean given() {
+        return workload != null || !allocators.isEmpty();
+    }
+
+    int pageSize() {
+        checkPageSize(pageSize);
+        return pageSize;
+    }
+
+    /** One run per allocator, each feeding {@code policies}; fails on a missing or repeated spec or a bad size. */
+    List<RunSpec> specs(List<Spec> policies) {
+        if (workload == null) {
+            throw new SpecException("--workload is required (expected: a workload spec such as random-blocks)");
+        }
+        if (allocators.isEmpty()) {
+            throw new SpecException("--allocator is required (expected: an allocator spec such as first-fit)");
+        }
+        checkPageSize(pageSize);
+        if (heapSize != null && heapSize <= 0) {
+            throw new SpecException("--heap-size: " + heapSize + " (expected: a positive number of bytes)");
+        }
+        Spec workloadSpec = Spec.parse(workload);
+        Set<String> seen = new HashSet<>();
+        List<RunSpec> runs = new ArrayList<>();
+        for (String list : allocators) {
+            for (Spec allocator : Spec.parseList(list)) {
+                if (!seen.add(allocator.toString())) {
+                    throw new SpecException("allocator '" + allocator + "' given twice (expected: each once)");
+                }
+                runs.add(new RunSpec(workloadSpec, allocator, policies, pageSize,
+                        heapSize == null ? Heap.GROWABLE : heapSize, seed, countAllocator));
+            }
+        }
+        return runs;
+    }
+
+    /** The one run the options name; fails when they name several allocators. */
+    RunSpec single(List<Spec> policies) {
+        List<RunSpec> runs = specs(policies);
+        if (runs.size() != 1) {
+            throw new SpecException(runs.size() + " allocators given (expected: exactly one)");
+        }
+        return runs.getFirst();
+    }
+
+    static void checkPageSize(int pageSize) {
+        if (pageSize < Heap.MIN_PAGE_SIZE || pageSize > Heap.MAX_PAGE_SIZE || Integer.bitCount(pageSize) != 1) {
+            throw new SpecException("--page-size " + pageSize + " (expected: a power of 2 from "
+                    + Heap.MIN_PAGE_SIZE + " to " + Heap.MAX_PAGE_SIZE + ")");
+        }
+    }
+}

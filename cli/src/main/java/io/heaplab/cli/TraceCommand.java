@@ -1,0 +1,29 @@
+package io.heaplab.cli;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/** {@code heaplab trace}: writes a run's page references to a file and replays files through policies. */
+@Command(name = "trace", mixinStandardHelpOptions = true,
+        description = "Record a run's page-reference stream to a file, or replay a trace through policies.",
+        subcommands = {TraceRecordCommand.class, TraceReplayCommand.class})
+final class TraceCommand implements Runnable {
+
+    @ParentCommand
+    private HeaplabCommand parent;
+
+    @Spec
+    private CommandSpec spec;
+
+    HeaplabCommand parent() {
+        return parent;
+    }
+
+    @Override
+    public void run() {
+        throw new ParameterException(spec.commandLine(), "a subcommand is required (expected: record or replay)");
+    }
+}

@@ -1,0 +1,44 @@
+package io.heaplab.cli;
+
+import io.heaplab.core.spi.SpecException;
+import io.heaplab.traces.ReadOptions;
+import io.heaplab.traces.TraceFiles;
+import io.heaplab.traces.TraceFormat;
+import io.heaplab.traces.TraceReader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/** How to read a trace file: its format (found from its content by default) and, for lackey, what counts. */
+final class TraceInput {
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "auto",
+            description = "The trace's format: binary, text, lackey, or auto to tell from its content "
+                    + "(default: ${DEFAULT-VALUE}).")
+    private String format;
+
+    @Option(names = "--instructions",
+            description = "Count a lackey trace's instruction fetches as references too (default: data only).")
+    private boolean instructions;
+
+    /** The format of {@code file}: as given, or told from its content. */
+    TraceFormat format(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            throw new SpecException("trace '" + file + "' is not a file (expected: a trace to read)");
+        }
+        if (format.equals("auto")) {
+            return TraceFormat.detect(file);
+        }
+        try {
+            return TraceFormat.parse(format);
+        } catch (IllegalArgumentException e) {
+            throw new SpecException("--format " + format + " (expected: auto, binary, text or lackey)");
+        }
+    }
+
+    /** Opens {@code file} as {@code format}; a lackey trace's byte addresses are cut into pages of {@code pageSize}. */
+    TraceReader open(Path file, TraceFormat format, int pageSize) throws IOException {
+        return TraceFiles.open(file, format, new ReadOptions(pageSize, instructions));
+    }
+}

@@ -1,0 +1,104 @@
+package io.heaplab.acceptance;
+
+import static io.heaplab.acceptance.TraceCommandTest.LACKEY;
+import static io.heaplab.acceptance.TraceCommandTest.assertUsage;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code heaplab curve}, end to end: whole curves of a trace or a run, as JSON and CSV that agree. */
+class CurveCommandTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theDefaultCurvesOfALackeyTraceAgreeWithSimulationsAtOneSize() throws Exception {
+        Path out = dir.resolve("curves");
+        Cli cli = Cli.run("curve", LACKEY.toString(), "-o", out.toString());
+        assertThat(cli.exitCode()).as(cli.err()).isZero();
+        assertThat(cli.out()).contains("lru:frames=all", "ws:theta=all", "vmin:theta=all", "wrote ");
+
+        JsonNode root = JSON.readTree(out.resolve("curves.json").toFile());
+        JsonNode curves = root.get("curves");
+        assertThat(curves).extracting(c -> c.get("policy").asText())
+                .containsExactly("lru:frames=all", "ws:theta=all", "vmin:theta=all");
+        JsonNode lru = curves.get(0);
+        JsonNode ws = curves.get(1);
+        JsonNode vmin = curves.get(2);
+        long distinct = root.get("distinctPages").asLong();
+        assertThat(lru.get("sizes")).hasSize((int) distinct);
+        assertThat(lru.get("faults").get((int) distinct - 1).asLong()).isEqualTo(distinct);
+        for (int i = 1; i < ws.get("faults").size(); i++) {
+            assertThat(ws.get("faults").get(i).asLong()).isLessThanOrEqualTo(ws.get("faults").get(i - 1).asLong());
+            // VMIN faults as WS does with the same window, holding no more pages
+            assertThat(vmin.get("faults").get(i).asLong()).isEqualTo(ws.get("faults").get(i).asLong());
+            assertThat(vmin.get("meanResident").get(i).asDouble())
+                    .isLessThanOrEqualTo(ws.get("meanResident").get(i).asDouble() + 1e-9);
+        }
+
+        // every point is what a simulation at that one size gives
+        Path one = dir.resolve("one.json");
+        int window = ws.get("sizes").get(20).asInt();
+        assertThat(Cli.run("trace", "replay", LACKEY.toString(), "-p", "lru:frames=3", "-p",
+                "ws:theta=" + window, "--json", one.toString()).exitCode()).isZero();
+        JsonNode single = JSON.readTree(one.toFile());
+        assertThat(single.get("faults").get("lru:frames=3").asLong()).isEqualTo(lru.get("faults").get(2).asLong());
+        assertThat(single.get("faults").get("ws:theta=" + window).asLong())
+                .isEqualTo(ws.get("faults").get(20).asLong());
+        assertThat(single.get("pagingMeasures").get("ws:theta=" + window).get("meanResident").asDouble())
+                .isCloseTo(ws.get("meanResident").get(20).asDouble(), org.assertj.core.data.Offset.offset(1e-9));
+
+        List<String> csv = Files.readAllLines(out.resolve("curves.csv"));
+        assertThat(csv.getFirst()).isEqualTo("policy,axis,size,faults,missRatio,writeBacks,meanResident,lifetime");
+        assertThat(csv).hasSize(1 + lru.get("sizes").size() + ws.get("sizes").size() + vmin.get("sizes").size());
+        assertThat(csv.get(3)).startsWith("lru:frames=all,frames,3," + lru.get("faults").get(2).asLong() + ",");
+    }
+
+    @Test
+    void aRunsCurvesMatchTheRunCommandAndTheSameSeedGivesTheSameFiles() throws Exception {
+        String[] args = {"curve", "-w", "random-blocks:size=16,live=300,steps=4000", "-a", "stack",
+            "--page-size", "512", "-p", "lru:frames=all", "-p", "opt:frames=all", "-o"};
+        Path first = dir.resolve("a");
+        Path second = dir.resolve("b");
+        assertThat(Cli.run(TraceCommandTest.concat(args, first.toString())).exitCode()).isZero();
+        assertThat(Cli.run(TraceCommandTest.concat(args, second.toString())).exitCode()).isZero();
+        assertThat(Files.readAllBytes(second.resolve("curves.json")))
+                .isEqualTo(Files.readAllBytes(first.resolve("curves.json")));
+        assertThat(Files.readAllBytes(second.resolve("curves.csv")))
+                .isEqualTo(Files.readAllBytes(first.resolve("curves.csv")));
+
+        JsonNode curves = JSON.readTree(first.resolve("curves.json").toFile()).get("curves");
+        JsonNode lru = curves.get(0).get("faults");
+        JsonNode opt = curves.get(1).get("faults");
+        for (int i = 0; i < lru.size(); i++) {
+            assertThat(opt.get(i).asLong()).isLessThanOrEqualTo(lru.get(i).asLong());
+        }
+        Path run = dir.resolve("run.json");
+        assertThat(Cli.run("run", "-w", "random-blocks:size=16,live=300,steps=4000", "-a", "stack",
+                "--page-size", "512", "-p", "lru:frames=5", "--json", run.toString()).exitCode()).isZero();
+        assertThat(JSON.readTree(run.toFile()).get("runs").get(0).get("faults").get("lru:frames=5").asLong())
+                .isEqualTo(lru.get(4).asLong());
+    }
+
+    @Test
+    void badRequestsAreUsageErrors() throws Exception {
+        String out = dir.resolve("o").toString();
+        assertUsage(Cli.run("curve", "-o", out), "nothing to draw (expected: a TRACE file, or --workload");
+        assertUsage(Cli.run("curve", LACKEY.toString(), "-w", "pqsim", "-a", "stack", "-o", out),
+                "both a TRACE and a run given");
+        assertUsage(Cli.run("curve", LACKEY.toString(), "-p", "lru:frames=4", "-o", out),
+                "policy 'lru:frames=4' is one size (expected: a whole curve");
+        Path file = Files.writeString(dir.resolve("file"), "x");
+        assertUsage(Cli.run("curve", LACKEY.toString(), "-o", file.toString()), "is not a directory");
+        assertThat(dir.resolve("o")).doesNotExist();
+    }
+}

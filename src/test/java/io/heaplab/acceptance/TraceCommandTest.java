@@ -1,0 +1,158 @@
+package io.heaplab.acceptance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code heaplab trace record} and {@code replay}, end to end: what a trace replays is what the run measured. */
+class TraceCommandTest {
+
+    /** A lackey trace of a real program, captured with valgrind (see the README beside it). */
+    static final Path LACKEY = Path.of("../../traces/src/test/resources/lackey/tiny.lackey");
+
+    private static final String WORKLOAD = "random-blocks:size=16,live=300,steps=4000";
+    private static final String[] POLICIES = {"-p", "lru:frames=6", "-p", "fifo:frames=6", "-p", "opt:frames=6",
+        "-p", "lru:frames=all"};
+
+    @TempDir
+    Path dir;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Test
+    void aRecordedTraceReplaysToTheFaultsOfTheRunItself() throws Exception {
+        Path results = dir.resolve("run.json");
+        Cli run = Cli.run(concat(new String[] {"run", "-w", WORKLOAD, "-a", "stack", "--page-size", "512",
+            "--json", results.toString()}, POLICIES));
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        JsonNode measured = JSON.readTree(results.toFile()).get("runs").get(0);
+
+        for (String[] format : new String[][] {{"--format", "binary"}, {"--format", "binary", "--compress"},
+            {"--format", "text"}}) {
+            Path trace = dir.resolve("trace-" + String.join("", format).replace("-", ""));
+            Cli record = Cli.run(concat(new String[] {"trace", "record", "-w", WORKLOAD, "-a", "stack",
+                "--page-size", "512", "-o", trace.toString()}, format));
+            assertThat(record.exitCode()).as(record.err()).isZero();
+            assertThat(record.out()).contains("recorded " + measured.get("references").asLong() + " references");
+
+            Path replayed = dir.resolve(trace.getFileName() + ".json");
+            Cli replay = Cli.run(concat(new String[] {"trace", "replay", trace.toString(), "--json",
+                replayed.toString()}, POLICIES));
+            assertThat(replay.exitCode()).as(replay.err()).isZero();
+            JsonNode root = JSON.readTree(replayed.toFile());
+            assertThat(root.get("references").asLong()).isEqualTo(measured.get("references").asLong());
+            assertThat(root.get("distinctPages").asLong()).isEqualTo(measured.get("pagesTouched").asLong());
+            assertThat(root.get("source").get("pageSize").asInt()).as(String.join(" ", format)).isEqualTo(512);
+            assertThat(root.get("faults")).as(String.join(" ", format)).isEqualTo(measured.get("faults"));
+            assertThat(root.get("pagingMeasures")).isEqualTo(measured.get("pagingMeasures"));
+        }
+    }
+
+    @Test
+    void compressionMakesTheBinaryTraceSmallerAndTextIsOnePagePerLine() throws Exception {
+        Path plain = dir.resolve("plain.hlt");
+        Path packed = dir.resolve("packed.hlt");
+        Path text = dir.resolve("trace.txt");
+        String[] run = {"trace", "record", "-w", WORKLOAD, "-a", "nofree", "--page-size", "512", "-o"};
+        assertThat(Cli.run(concat(run, plain.toString())).exitCode()).isZero();
+        assertThat(Cli.run(concat(run, packed.toString(), "--compress")).exitCode()).isZero();
+        assertThat(Cli.run(concat(run, text.toString(), "--format", "text")).exitCode()).isZero();
+        assertThat(Files.size(packed)).isLessThan(Files.size(plain));
+        assertThat(Files.readAllLines(text, StandardCharsets.UTF_8).stream().filter(l -> !l.startsWith("#")))
+                .allMatch(line -> line.matches("\\d+( [RW])?"));
+    }
+
+    @Test
+    void aRealLackeyTraceReplaysThroughEveryKindOfPolicy() throws Exception {
+        Path results = dir.resolve("lackey.json");
+        Cli cli = Cli.run("trace", "replay", LACKEY.toString(), "-p", "lru:frames=4", "-p", "opt:frames=4",
+                "-p", "arc:frames=4", "-p", "lru:frames=all", "--json", results.toString());
+        assertThat(cli.exitCode()).as(cli.err()).isZero();
+        assertThat(cli.out()).contains("format lackey", "lru:frames=4", "opt:frames=4");
+        JsonNode root = JSON.readTree(results.toFile());
+        assertThat(root.get("source").get("format").asText()).isEqualTo("lackey");
+        assertThat(root.get("source").get("pageSize").asInt()).isEqualTo(4096);
+        long lru = root.get("faults").get("lru:frames=4").asLong();
+        long opt = root.get("faults").get("opt:frames=4").asLong();
+        assertThat(opt).isPositive().isLessThanOrEqualTo(lru).isLessThanOrEqualTo(
+                root.get("faults").get("arc:frames=4").asLong());
+        assertThat(root.get("faults").get("lru:frames=all").get(3).asLong()).isEqualTo(lru);
+        assertThat(root.get("pagingMeasures").get("lru:frames=4").get("writeBacks").asLong()).isPositive();
+
+        // instruction fetches are references too when asked for, and smaller pages make more of them
+        Path withCode = dir.resolve("code.json");
+        assertThat(Cli.run("trace", "replay", LACKEY.toString(), "--instructions", "--page-size", "1024",
+                "-p", "lru:frames=4", "--json", withCode.toString()).exitCode()).isZero();
+        JsonNode code = JSON.readTree(withCode.toFile());
+        assertThat(code.get("references").asLong()).isGreaterThan(root.get("references").asLong());
+        assertThat(code.get("distinctPages").asLong()).isGreaterThan(root.get("distinctPages").asLong());
+    }
+
+    @Test
+    void malformedTracesNameTheFileTheLineOrOffsetAndWhatWasExpected() throws Exception {
+        Path garbage = dir.resolve("garbage.txt");
+        Files.writeString(garbage, "# heaplab trace v1 page-size=4096\n12\n13 W\nfourteen\n");
+        assertUsage(Cli.run("trace", "replay", garbage.toString(), "-p", "lru:frames=2"), "garbage.txt",
+                "line 4");
+
+        Path lackey = dir.resolve("bad.lackey");
+        Files.writeString(lackey, "==1== Lackey\nI  04001000,3\n L 1ffefff8,8\n X nonsense\n");
+        assertUsage(Cli.run("trace", "replay", lackey.toString(), "--format", "lackey", "-p", "lru:frames=2"),
+                "bad.lackey", "line 4");
+
+        Path trace = dir.resolve("good.hlt");
+        assertThat(Cli.run("trace", "record", "-w", WORKLOAD, "-a", "stack", "-o", trace.toString()).exitCode())
+                .isZero();
+        byte[] bytes = Files.readAllBytes(trace);
+        Path truncated = dir.resolve("truncated.hlt");
+        Files.write(truncated, java.util.Arrays.copyOf(bytes, bytes.length - 3));
+        assertUsage(Cli.run("trace", "replay", truncated.toString(), "-p", "lru:frames=2"), "truncated.hlt",
+                "byte");
+
+        Path magic = dir.resolve("magic.hlt");
+        bytes[0] ^= 0x55;
+        Files.write(magic, bytes);
+        assertUsage(Cli.run("trace", "replay", magic.toString(), "--format", "binary", "-p", "lru:frames=2"),
+                "magic.hlt", "byte 0");
+    }
+
+    @Test
+    void badRequestsAreUsageErrors() throws Exception {
+        assertUsage(Cli.run("trace", "replay", dir.resolve("missing.hlt").toString(), "-p", "lru:frames=2"),
+                "missing.hlt' is not a file");
+        assertUsage(Cli.run("trace", "record", "-w", WORKLOAD, "-a", "stack", "-o", dir.resolve("t").toString(),
+                "--format", "text", "--compress"), "--compress with --format text (expected: --format binary)");
+        assertUsage(Cli.run("trace", "record", "-w", WORKLOAD, "-a", "stack,nofree", "-o",
+                dir.resolve("t").toString()), "2 allocators given (expected: exactly one)");
+        assertUsage(Cli.run("trace", "record", "-w", WORKLOAD, "-a", "stack", "-o", dir.toString()),
+                "is a directory");
+        assertUsage(Cli.run("trace", "replay", LACKEY.toString(), "--format", "zip", "-p", "lru:frames=2"),
+                "--format zip (expected: auto, binary, text or lackey)");
+        assertUsage(Cli.run("trace", "replay", LACKEY.toString(), "-p", "lru:frames=0"), "lru: frames=0");
+        assertUsage(Cli.run("trace"), "a subcommand is required (expected: record or replay)");
+        // a failed recording leaves nothing behind
+        assertUsage(Cli.run("trace", "record", "-w", "random-blocks:size=0", "-a", "stack", "-o",
+                dir.resolve("never.hlt").toString()), "random-blocks");
+        try (var files = Files.list(dir)) {
+            assertThat(files).isEmpty();
+        }
+    }
+
+    static void assertUsage(Cli cli, String... expected) {
+        assertThat(cli.exitCode()).as(cli.err()).isEqualTo(2);
+        assertThat(cli.err()).startsWith("heaplab: ").contains(expected).doesNotContain("\tat ");
+        assertThat(cli.err().strip().lines()).hasSize(1);
+    }
+
+    static String[] concat(String[] args, String... more) {
+        String[] all = java.util.Arrays.copyOf(args, args.length + more.length);
+        System.arraycopy(more, 0, all, args.length, more.length);
+        return all;
+    }
+}

@@ -1,0 +1,124 @@
+package io.heaplab.traces;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * A file being written under a temporary name in its target's directory (so the final rename stays on one file
+ * system and can be atomic); {@link #commit} moves it over the target, {@link #close} without commit deletes it.
+ * A reader of the target thus sees the old file or the whole new one, never half of it.
+ */
+final class PendingFile implements Closeable {
+
+    private final Path target;
+    private final Path temporary;
+    private final FileChannel channel;
+    private final OutputStream stream;
+    private boolean committed;
+    private boolean closed;
+
+    PendingFile(Path target) throws IOException {
+        this.target = target;
+        Path directory = target.toAbsolutePath().getParent();
+        // not Files.createTempFile: its owner-only permissions would stay on the committed trace; this file gets
+        // the usual ones (the umask's), as the target would if written directly
+        FileChannel opened = null;
+        Path name = null;
+        for (int attempt = 0; opened == null; attempt++) {
+            name = directory.resolve("." + target.getFileName() + "."
+                    + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16) + ".tmp");
+            try {
+                opened = FileChannel.open(name, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            } catch (FileAlreadyExistsException e) {
+                if (attempt == 100) {
+                    throw e;
+                }
+            }
+        }
+        this.temporary = name;
+        this.channel = opened;
+        this.stream = new ChannelStream(channel);
+    }
+
+    /** Where the bytes go; writers buffer themselves, so every write here is a large one. */
+    OutputStream stream() {
+        return stream;
+    }
+
+    Path temporary() {
+        return temporary;
+    }
+
+    /** Forces the bytes to disk, then renames the temporary file over the target. */
+    void commit() throws IOException {
+        if (closed) {
+            throw new IllegalStateException(target + ": already " + (committed ? "committed" : "closed"));
+        }
+        try {
+            channel.force(true);
+            channel.close();
+            try {
+                Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                // same directory, so only an exotic file system lands here: replacing is the best it offers
+                Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+            committed = true;
+        } finally {
+            closed = true;
+            if (!committed) {
+                Files.deleteIfExists(temporary);
+            }
+        }
+    }
+
+    boolean isOpen() {
+        return !closed;
+    }
+
+    /** Discards the temporary file unless committed. */
+    @Override
+    public void close() throws IOException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            channel.close();
+        } finally {
+            Files.deleteIfExists(temporary);
+        }
+    }
+
+    /** An unbuffered stream onto the channel; the writers hand it whole buffers. */
+    private static final class ChannelStream extends OutputStream {
+        private final FileChannel channel;
+
+        ChannelStream(FileChannel channel) {
+            this.channel = channel;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] bytes, int offset, int length) throws IOException {
+            ByteBuffer buffer = ByteBuffer.wrap(bytes, offset, length);
+            while (buffer.hasRemaining()) {
+                channel.write(buffer);
+            }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package io.heaplab.traces;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+/** Opens trace files for replay and creates them for recording: the entry point of this module. */
+public final class TraceFiles {
+
+    private TraceFiles() {
+    }
+
+    /**
+     * Opens {@code file} for one replay. A binary or text header is read and checked here, so {@link
+     * TraceReader#pageSize()} is known before replaying.
+     *
+     * @param format  the file's format, or {@code null} to {@linkplain TraceFormat#detect detect} it
+     * @param options page size and instruction fetches for lackey traces; {@code null} for the defaults
+     * @throws TraceFormatException when the header is malformed
+     */
+    public static TraceReader open(Path file, TraceFormat format, ReadOptions options) throws IOException {
+        TraceFormat actual = format != null ? format : TraceFormat.detect(file);
+        ReadOptions read = options != null ? options : ReadOptions.defaults();
+        return switch (actual) {
+            case BINARY -> new BinaryTraceReader(file);
+            case TEXT -> new TextTraceReader(file);
+            case LACKEY -> new LackeyTraceReader(file, read);
+        };
+    }
+
+    /**
+     * Starts writing a trace that appears at {@code file} on {@link TraceWriter#commit()}.
+     *
+     * @param format   {@link TraceFormat#BINARY} or {@link TraceFormat#TEXT}; lackey traces come from valgrind
+     * @param pageSize bytes per page the recorded run used (a power of 2), or 0 when unknown
+     * @param compress whether to deflate a binary trace's body; text traces are not compressed
+     */
+    public static TraceWriter create(Path file, TraceFormat format, int pageSize, boolean compress)
+            throws IOException {
+        if (!BinaryTraceFormat.isPageSize(pageSize)) {
+            throw new IllegalArgumentException("pageSize: " + pageSize + " (expected: a power of 2, or 0 for unknown)");
+        }
+        if (format == null) {
+            throw new IllegalArgumentException("format: null (expected: binary or text)");
+        }
+        return switch (format) {
+            case BINARY -> new BinaryTraceWriter(file, pageSize, compress);
+            case TEXT -> {
+                if (compress) {
+                    throw new IllegalArgumentException("compress: a text trace is written plain"
+                            + " (expected: the binary format for a compressed trace)");
+                }
+                yield new TextTraceWriter(file, pageSize);
+            }
+            case LACKEY -> throw new IllegalArgumentException("format: lackey traces are read, not written"
+                    + " (expected: binary or text)");
+        };
+    }
+}

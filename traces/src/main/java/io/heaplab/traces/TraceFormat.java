@@ -1,0 +1,73 @@
+package io.heaplab.traces;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/** The trace file formats heaplab reads, and which of them it writes. */
+public enum TraceFormat {
+
+    /** heaplab's compact run-length format, optionally deflated; read and written (see {@code BinaryTraceFormat}). */
+    BINARY,
+    /** One page per line, {@code PAGE [R|W]}, with {@code #} comments; read and written. */
+    TEXT,
+    /** The memory trace of valgrind's {@code --tool=lackey --trace-mem=yes}; read only. */
+    LACKEY;
+
+    /** Bytes of the file's head that detection looks at: many lackey log lines fit before the first access. */
+    private static final int SNIFF_BYTES = 16 * 1024;
+
+    /**
+     * Tells the format by content: the binary magic (or any control character, so a foreign binary file reaches
+     * the binary reader and its "wrong magic" message, not a text error about line 1); else lackey when the first
+     * non-blank line is a valgrind {@code ==} log line or a lackey access; else text. An empty file is text.
+     */
+    public static TraceFormat detect(Path file) throws IOException {
+        byte[] head;
+        try (InputStream in = Files.newInputStream(file)) {
+            head = in.readNBytes(SNIFF_BYTES);
+        }
+        if (head.length > 0 && BinaryTraceFormat.startsLikeMagic(head, head.length)) {
+            return BINARY;
+        }
+        for (byte b : head) {
+            if ((b >= 0 && b < 0x20 && b != '\t' && b != '\n' && b != '\r') || b == 0x7F) {
+                return BINARY;
+            }
+        }
+        int start = 0;
+        while (start < head.length) {
+            int end = start;
+            while (end < head.length && head[end] != '\n') {
+                end++;
+            }
+            int contentEnd = end > start && head[end - 1] == '\r' ? end - 1 : end;
+            if (!AsciiLines.isBlank(head, start, contentEnd)) {
+                boolean logLine = contentEnd - start >= 2 && head[start] == '=' && head[start + 1] == '=';
+                return logLine || LackeyTraceReader.isAccessLine(head, start, contentEnd) ? LACKEY : TEXT;
+            }
+            start = end + 1;
+        }
+        return TEXT;
+    }
+
+    /** {@code "binary"}, {@code "text"} or {@code "lackey"} (any case) to its constant. */
+    public static TraceFormat parse(String name) {
+        if (name != null) {
+            for (TraceFormat format : values()) {
+                if (format.label().equals(name.trim().toLowerCase(Locale.ROOT))) {
+                    return format;
+                }
+            }
+        }
+        throw new IllegalArgumentException("format: " + (name == null ? "null" : "'" + name + "'")
+                + " (expected: binary, text or lackey)");
+    }
+
+    /** The name {@link #parse} takes: the constant in lower case. */
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}

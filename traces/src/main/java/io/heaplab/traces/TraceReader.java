@@ -1,0 +1,23 @@
+package io.heaplab.traces;
+
+import io.heaplab.core.trace.ReferenceSink;
+import java.io.Closeable;
+import java.io.IOException;
+
+/** Replays a trace file into a {@link ReferenceSink}, the way a live run's recorder would feed it. */
+public interface TraceReader extends Closeable {
+
+    /** Bytes per page the trace's pages were cut with; 0 when the trace does not say (a text trace without header). */
+    int pageSize();
+
+    /**
+     * Streams every run into {@code sink} in batches of at most {@link io.heaplab.core.trace.ReferenceRecorder#BATCH}
+     * runs through one reused {@code long[]}, calling {@link ReferenceSink#startMeasuring()} where the trace marks
+     * the measured phase; does not call {@link ReferenceSink#finish()}, so several traces may feed one sink.
+     * A reader replays once.
+     *
+     * @return the number of references replayed: the runs' counts summed
+     * @throws TraceFormatException when the file is malformed; runs before the fault may have been delivered
+     */
+    long replay(ReferenceSink sink) throws IOException;
+}
