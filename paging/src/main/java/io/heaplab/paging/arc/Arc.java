@@ -3,9 +3,9 @@ package io.heaplab.paging.arc;
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.trace.PageRun;
-import io.heaplab.paging.PageTables;
+import io.heaplab.paging.FixedMemoryOutcome;
+import io.heaplab.paging.PageLists;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -41,8 +41,8 @@ import java.util.Map;
  * the second is a hit (case I) that moves the page to {@code T2}; later ones keep it at the head. The result
  * thus does not depend on how consecutive references were grouped into runs.
  *
- * <p>The lists are intrusive: {@code prev}/{@code next}/{@code list} are arrays indexed by page (pages are dense
- * from 0), so ghosts cost no frame and no allocation, and memory is proportional to the pages referenced. A page
+ * <p>The four lists are one {@link PageLists}, intrusive over arrays indexed by page (pages are dense from 0),
+ * so ghosts cost no frame and no allocation, and memory is proportional to the pages referenced. A page
  * is dirty from a run that writes it until it leaves memory (from {@code T1} or {@code T2}, to a ghost list or
  * forgotten); evicting a dirty page counts one write-back. Pages still dirty when the run ends are not counted.
  *
@@ -54,20 +54,13 @@ public final class Arc implements PagingSimulator {
     static final byte T2 = 1;
     static final byte B1 = 2;
     static final byte B2 = 3;
-    private static final byte NONE = -1;
-    private static final int NIL = -1;
-    private static final int INITIAL_PAGES = 1024;
 
     private final int c;
 
-    private int[] prev = new int[INITIAL_PAGES];
-    private int[] next = new int[INITIAL_PAGES];
-    private byte[] list = filled(new byte[INITIAL_PAGES], 0);
-    private boolean[] dirty = new boolean[INITIAL_PAGES];
-    /** Per list: its MRU page, its LRU page, its length. */
-    private final int[] head = {NIL, NIL, NIL, NIL};
-    private final int[] tail = {NIL, NIL, NIL, NIL};
-    private final int[] size = new int[4];
+    /** T1, T2, B1 and B2, MRU at the head. */
+    private final PageLists lists = new PageLists("T1", "T2", "B1", "B2");
+    /** Per page, as long as the lists' capacity, so its length bounds both. */
+    private boolean[] dirty;
     /** The target size of {@code T1}, between 0 and {@code c}. */
     private int p;
 
@@ -79,6 +72,7 @@ public final class Arc implements PagingSimulator {
             throw new IllegalArgumentException("frames: " + frames + " (expected: >= 1)");
         }
         this.c = frames;
+        this.dirty = new boolean[lists.capacity()];
     }
 
     @Override
@@ -86,13 +80,13 @@ public final class Arc implements PagingSimulator {
         for (int i = 0; i < length; i++) {
             long run = runs[i];
             int page = PageRun.page(run);
-            if (page < 0 || page >= list.length) {
+            if (page < 0 || page >= dirty.length) {
                 grow(page);
             }
             reference(page);
-            if (PageRun.count(run) > 1 && list[page] == T1) {
+            if (PageRun.count(run) > 1 && lists.listOf(page) == T1) {
                 // the run's second reference hits in T1 (case I)
-                moveToHead(page, T2);
+                lists.moveToHead(T2, page);
             }
             dirty[page] |= PageRun.isWrite(run);
         }
@@ -106,44 +100,47 @@ public final class Arc implements PagingSimulator {
     }
 
     private void reference(int page) {
-        switch (list[page]) {
-            case T1, T2 -> moveToHead(page, T2);
+        switch (lists.listOf(page)) {
+            case T1, T2 -> lists.moveToHead(T2, page);
             case B1 -> {
                 faults++;
-                int delta = size[B1] >= size[B2] ? 1 : size[B2] / size[B1];
+                int delta = lists.size(B1) >= lists.size(B2) ? 1 : lists.size(B2) / lists.size(B1);
                 p = Math.min(p + delta, c);
                 replace(false);
-                moveToHead(page, T2);
+                lists.moveToHead(T2, page);
             }
             case B2 -> {
                 faults++;
-                int delta = size[B2] >= size[B1] ? 1 : size[B1] / size[B2];
+                int delta = lists.size(B2) >= lists.size(B1) ? 1 : lists.size(B1) / lists.size(B2);
                 p = Math.max(p - delta, 0);
                 replace(true);
-                moveToHead(page, T2);
+                lists.moveToHead(T2, page);
             }
             default -> {
                 faults++;
                 missEverywhere();
-                pushHead(page, T1);
+                lists.pushHead(T1, page);
             }
         }
     }
 
     /** Case IV: makes room in the directory and in the cache for a page in no list. */
     private void missEverywhere() {
-        if (size[T1] + size[B1] == c) {
-            if (size[T1] < c) {
-                forget(tail[B1]);
+        int t1 = lists.size(T1);
+        int b1 = lists.size(B1);
+        int total = t1 + lists.size(T2) + b1 + lists.size(B2);
+        if (t1 + b1 == c) {
+            if (t1 < c) {
+                lists.remove(lists.tail(B1));
                 replace(false);
             } else {
-                int victim = tail[T1];
+                int victim = lists.tail(T1);
                 evicted(victim);
-                forget(victim);
+                lists.remove(victim);
             }
-        } else if (size[T1] + size[T2] + size[B1] + size[B2] >= c) {
-            if (size[T1] + size[T2] + size[B1] + size[B2] == 2 * c) {
-                forget(tail[B2]);
+        } else if (total >= c) {
+            if (total == 2 * c) {
+                lists.remove(lists.tail(B2));
             }
             replace(false);
         }
@@ -151,18 +148,18 @@ public final class Arc implements PagingSimulator {
 
     /** REPLACE: evicts the LRU page of T1 or of T2 to the head of its ghost list. */
     private void replace(boolean inB2) {
-        int t1 = size[T1];
+        int t1 = lists.size(T1);
         int victim;
         byte ghost;
         if (t1 > 0 && (t1 > p || (inB2 && t1 == p))) {
-            victim = tail[T1];
+            victim = lists.tail(T1);
             ghost = B1;
         } else {
-            victim = tail[T2];
+            victim = lists.tail(T2);
             ghost = B2;
         }
         evicted(victim);
-        moveToHead(victim, ghost);
+        lists.moveToHead(ghost, victim);
     }
 
     /** Counts the write-back of a page leaving memory. */
@@ -173,62 +170,9 @@ public final class Arc implements PagingSimulator {
         }
     }
 
-    private void forget(int page) {
-        unlink(page);
-        list[page] = NONE;
-    }
-
-    private void moveToHead(int page, byte to) {
-        if (list[page] == to && head[to] == page) {
-            return;
-        }
-        unlink(page);
-        pushHead(page, to);
-    }
-
-    private void unlink(int page) {
-        byte from = list[page];
-        int before = prev[page];
-        int after = next[page];
-        if (before == NIL) {
-            head[from] = after;
-        } else {
-            next[before] = after;
-        }
-        if (after == NIL) {
-            tail[from] = before;
-        } else {
-            prev[after] = before;
-        }
-        size[from]--;
-    }
-
-    private void pushHead(int page, byte to) {
-        int first = head[to];
-        prev[page] = NIL;
-        next[page] = first;
-        if (first == NIL) {
-            tail[to] = page;
-        } else {
-            prev[first] = page;
-        }
-        head[to] = page;
-        list[page] = to;
-        size[to]++;
-    }
-
     private void grow(int page) {
-        int old = list.length;
-        int length = PageTables.grownLength(old, page);
-        prev = Arrays.copyOf(prev, length);
-        next = Arrays.copyOf(next, length);
-        list = filled(Arrays.copyOf(list, length), old);
-        dirty = Arrays.copyOf(dirty, length);
-    }
-
-    private static byte[] filled(byte[] table, int from) {
-        Arrays.fill(table, from, table.length, NONE);
-        return table;
+        lists.grow(page);
+        dirty = Arrays.copyOf(dirty, lists.capacity());
     }
 
     /**
@@ -238,50 +182,28 @@ public final class Arc implements PagingSimulator {
      */
     @Override
     public void finish() {
-        int listed = 0;
-        for (byte l = T1; l <= B2; l++) {
-            listed += check(l);
+        lists.check();
+        int t1 = lists.size(T1);
+        int t2 = lists.size(T2);
+        int b1 = lists.size(B1);
+        int b2 = lists.size(B2);
+        int resident = t1 + t2;
+        int total = resident + b1 + b2;
+        if (resident > c || t1 + b1 > c || total > 2 * c || p < 0 || p > c
+                || (resident < c && b1 + b2 > 0) || (total >= c && resident != c)) {
+            throw new IllegalStateException("ARC lists |T1| " + t1 + ", |T2| " + t2 + ", |B1| " + b1 + ", |B2| " + b2
+                    + ", p " + p + " break the invariants for c " + c);
         }
-        int resident = size[T1] + size[T2];
-        int total = resident + size[B1] + size[B2];
-        if (resident > c || size[T1] + size[B1] > c || total > 2 * c || p < 0 || p > c
-                || (resident < c && size[B1] + size[B2] > 0) || (total >= c && resident != c)) {
-            throw new IllegalStateException("ARC lists |T1| " + size[T1] + ", |T2| " + size[T2] + ", |B1| "
-                    + size[B1] + ", |B2| " + size[B2] + ", p " + p + " break the invariants for c " + c);
-        }
-        int inLists = 0;
-        for (int page = 0; page < list.length; page++) {
-            inLists += list[page] == NONE ? 0 : 1;
-            if (dirty[page] && list[page] != T1 && list[page] != T2) {
+        for (int page = 0; page < dirty.length; page++) {
+            if (dirty[page] && !isResident(page)) {
                 throw new IllegalStateException("page " + page + " is dirty but not resident");
             }
         }
-        if (inLists != listed) {
-            throw new IllegalStateException(inLists + " pages say they are listed, the lists hold " + listed);
-        }
-    }
-
-    private int check(byte l) {
-        int count = 0;
-        int before = NIL;
-        for (int page = head[l]; page != NIL; page = next[page]) {
-            if (list[page] != l || prev[page] != before || ++count > size[l]) {
-                throw new IllegalStateException("ARC list " + l + " broken at page " + page);
-            }
-            before = page;
-        }
-        if (count != size[l] || before != tail[l]) {
-            throw new IllegalStateException("ARC list " + l + " holds " + count + " pages, expected " + size[l]);
-        }
-        return count;
     }
 
     @Override
     public PagingOutcome outcome() {
-        Map<String, Number> measures = new LinkedHashMap<>();
-        measures.put(PagingOutcome.WRITE_BACKS, writeBacks);
-        measures.put("target", p);
-        return new PagingOutcome.Faults(faults, measures);
+        return FixedMemoryOutcome.of(faults, writeBacks, Map.entry("target", p));
     }
 
     public int frames() {
@@ -290,12 +212,12 @@ public final class Arc implements PagingSimulator {
 
     /** Whether {@code page} is in memory now: in {@code T1} or {@code T2}. */
     public boolean isResident(int page) {
-        return page >= 0 && page < list.length && (list[page] == T1 || list[page] == T2);
+        return page >= 0 && page < dirty.length && (lists.listOf(page) == T1 || lists.listOf(page) == T2);
     }
 
     /** The length of list {@link #T1}, {@link #T2}, {@link #B1} or {@link #B2}. */
     int size(byte l) {
-        return size[l];
+        return lists.size(l);
     }
 
     int target() {

@@ -3,9 +3,7 @@ package io.heaplab.paging.clock;
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.trace.PageRun;
-import io.heaplab.paging.PageTables;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
+import io.heaplab.paging.FrameTable;
 import java.util.Map;
 
 /**
@@ -41,43 +39,36 @@ import java.util.Map;
  *
  * <p>Measures: {@code writeBacks}; {@code meanPointerTravel}, the frames examined per fault that needed a scan
  * (0.0 when none did; the paper reports about 13); {@code overcommitments}.
+ *
+ * <p>The frames, the page table, the dirty bits and the write-backs are a {@link FrameTable}: cleaning is
+ * {@link FrameTable#clean}, and replacing a page still dirty (only an overcommitted one can be) writes it back.
+ * The use bits, {@code LR} and the hand are the policy's.
  */
 public final class WsClock implements PagingSimulator {
 
-    private static final int MISSING = -1;
-    private static final int INITIAL_PAGES = 1024;
+    private static final int NO_FRAME = -1;
 
+    private final FrameTable table;
     private final int frames;
     private final long theta;
 
-    private final int[] pageIn;
     private final boolean[] used;
-    private final boolean[] dirty;
     private final long[] lastRef;
-    private int[] frameOf = filled(new int[INITIAL_PAGES], 0);
-
-    private int loaded;
     private int hand;
     private long vt;
 
-    private long faults;
-    private long writeBacks;
     private long scans;
     private long pointerTravel;
     private long overcommitments;
 
     public WsClock(int frames, long theta) {
-        if (frames < 1) {
-            throw new IllegalArgumentException("frames: " + frames + " (expected: >= 1)");
-        }
+        this.table = new FrameTable(frames);
         if (theta < 1) {
             throw new IllegalArgumentException("theta: " + theta + " (expected: >= 1)");
         }
         this.frames = frames;
         this.theta = theta;
-        this.pageIn = new int[frames];
         this.used = new boolean[frames];
-        this.dirty = new boolean[frames];
         this.lastRef = new long[frames];
         this.hand = frames - 1;
     }
@@ -88,15 +79,12 @@ public final class WsClock implements PagingSimulator {
             long run = runs[i];
             int page = PageRun.page(run);
             vt++;
-            if (page < 0 || page >= frameOf.length) {
-                grow(page);
-            }
-            int frame = frameOf[page];
-            if (frame == MISSING) {
+            int frame = table.frameOf(page);
+            if (frame == FrameTable.MISSING) {
                 frame = fault(page);
             }
             used[frame] = true;
-            dirty[frame] |= PageRun.isWrite(run);
+            table.markDirty(frame, PageRun.isWrite(run));
             vt += PageRun.count(run) - 1;
         }
     }
@@ -104,34 +92,29 @@ public final class WsClock implements PagingSimulator {
     /** Forgets the counts; the frames, their bits and the hand stay as they are. */
     @Override
     public void startMeasuring() {
-        faults = 0;
-        writeBacks = 0;
+        table.startMeasuring();
         scans = 0;
         pointerTravel = 0;
         overcommitments = 0;
     }
 
     private int fault(int page) {
-        faults++;
         int frame;
-        if (loaded < frames) {
-            frame = loaded++;
+        if (!table.isFull()) {
+            frame = table.load(page);
         } else {
-            frame = replace();
-            frameOf[pageIn[frame]] = MISSING;
+            frame = sweep();
+            table.replace(frame, page);
         }
-        pageIn[frame] = page;
-        frameOf[page] = frame;
-        dirty[frame] = false;
         lastRef[frame] = vt;
         return frame;
     }
 
     /** Runs the CLOCK scan with the working-set rule; returns the frame to refill, where the hand now rests. */
-    private int replace() {
+    private int sweep() {
         scans++;
         boolean cleaning = false;
-        int oldest = MISSING;
+        int oldest = NO_FRAME;
         for (int examined = 1; ; examined++) {
             hand = hand + 1 == frames ? 0 : hand + 1;
             pointerTravel++;
@@ -139,14 +122,13 @@ public final class WsClock implements PagingSimulator {
                 used[hand] = false;
                 lastRef[hand] = vt;
             } else if (vt - lastRef[hand] >= theta) {
-                if (!dirty[hand]) {
+                if (!table.isDirty(hand)) {
                     return hand;
                 }
-                dirty[hand] = false;
-                writeBacks++;
+                table.clean(hand);
                 cleaning = true;
             }
-            if (oldest == MISSING || lastRef[hand] < lastRef[oldest]) {
+            if (oldest == NO_FRAME || lastRef[hand] < lastRef[oldest]) {
                 oldest = hand;
             }
             if (examined == frames && !cleaning) {
@@ -159,51 +141,23 @@ public final class WsClock implements PagingSimulator {
         }
     }
 
+    /** Gives up the oldest page; if it is dirty, replacing it writes it back first. */
     private int overcommitted(int oldest) {
         overcommitments++;
-        if (dirty[oldest]) {
-            writeBacks++;
-        }
         hand = oldest;
         return oldest;
-    }
-
-    private void grow(int page) {
-        int old = frameOf.length;
-        frameOf = filled(Arrays.copyOf(frameOf, PageTables.grownLength(old, page)), old);
-    }
-
-    private static int[] filled(int[] table, int from) {
-        Arrays.fill(table, from, table.length, MISSING);
-        return table;
     }
 
     /** Checks that the page table and the frames agree. */
     @Override
     public void finish() {
-        int mapped = 0;
-        for (int page = 0; page < frameOf.length; page++) {
-            int frame = frameOf[page];
-            if (frame != MISSING) {
-                mapped++;
-                if (frame >= loaded || pageIn[frame] != page) {
-                    throw new IllegalStateException("page " + page + " maps to frame " + frame + " which holds "
-                            + (frame < loaded ? "page " + pageIn[frame] : "nothing"));
-                }
-            }
-        }
-        if (mapped != loaded) {
-            throw new IllegalStateException(mapped + " pages mapped into " + loaded + " loaded frames");
-        }
+        table.check();
     }
 
     @Override
     public PagingOutcome outcome() {
-        Map<String, Number> measures = new LinkedHashMap<>();
-        measures.put("writeBacks", writeBacks);
-        measures.put("meanPointerTravel", scans == 0 ? 0.0 : (double) pointerTravel / scans);
-        measures.put("overcommitments", overcommitments);
-        return new PagingOutcome.Faults(faults, measures);
+        return table.outcome(Map.entry("meanPointerTravel", scans == 0 ? 0.0 : (double) pointerTravel / scans),
+                Map.entry("overcommitments", overcommitments));
     }
 
     public int frames() {

@@ -3,9 +3,9 @@ package io.heaplab.paging.linux;
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.trace.PageRun;
-import io.heaplab.paging.PageTables;
+import io.heaplab.paging.FixedMemoryOutcome;
+import io.heaplab.paging.PageLists;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -43,29 +43,26 @@ import java.util.Map;
  * back at once and counted). A page is dirty from a run that writes it until it leaves memory; pages still
  * dirty when the run ends are not counted.
  *
+ * <p>The two lists are one {@link PageLists}, intrusive over arrays indexed by page; a page on neither is not
+ * resident.
+ *
  * <p>Measures: {@code writeBacks}; {@code activations}; {@code deactivations}.
  */
 public final class TwoList implements PagingSimulator {
 
     static final byte ACTIVE = 0;
     static final byte INACTIVE = 1;
-    private static final byte NONE = -1;
-    private static final int NIL = -1;
-    private static final int INITIAL_PAGES = 1024;
     /** References beyond this many in one run change nothing: fault, flag, promotion, flag. */
     private static final int EFFECTIVE_REFERENCES = 4;
 
     private final int frames;
     private final int ratio;
 
-    private int[] prev = new int[INITIAL_PAGES];
-    private int[] next = new int[INITIAL_PAGES];
-    private byte[] list = filled(new byte[INITIAL_PAGES], 0);
-    private boolean[] referenced = new boolean[INITIAL_PAGES];
-    private boolean[] dirty = new boolean[INITIAL_PAGES];
-    private final int[] head = {NIL, NIL};
-    private final int[] tail = {NIL, NIL};
-    private final int[] size = new int[2];
+    /** The active and the inactive list, head first in order of arrival. */
+    private final PageLists lists = new PageLists("active", "inactive");
+    /** Per page, as long as the lists' capacity; {@code dirty.length} bounds all three. */
+    private boolean[] referenced;
+    private boolean[] dirty;
 
     private long faults;
     private long writeBacks;
@@ -81,6 +78,8 @@ public final class TwoList implements PagingSimulator {
         }
         this.frames = frames;
         this.ratio = ratio;
+        this.referenced = new boolean[lists.capacity()];
+        this.dirty = new boolean[lists.capacity()];
     }
 
     @Override
@@ -88,11 +87,11 @@ public final class TwoList implements PagingSimulator {
         for (int i = 0; i < length; i++) {
             long run = runs[i];
             int page = PageRun.page(run);
-            if (page < 0 || page >= list.length) {
+            if (page < 0 || page >= dirty.length) {
                 grow(page);
             }
             int references = Math.min(PageRun.count(run), EFFECTIVE_REFERENCES);
-            if (list[page] == NONE) {
+            if (lists.listOf(page) == PageLists.NONE) {
                 fault(page);
                 references--;
             }
@@ -114,18 +113,17 @@ public final class TwoList implements PagingSimulator {
 
     private void fault(int page) {
         faults++;
-        if (size[ACTIVE] + size[INACTIVE] == frames) {
+        if (lists.size(ACTIVE) + lists.size(INACTIVE) == frames) {
             balance();
             reclaim();
         }
         referenced[page] = false;
-        pushHead(page, INACTIVE);
+        lists.pushHead(INACTIVE, page);
     }
 
     private void markAccessed(int page) {
-        if (list[page] == INACTIVE && referenced[page]) {
-            unlink(page);
-            pushHead(page, ACTIVE);
+        if (lists.listOf(page) == INACTIVE && referenced[page]) {
+            lists.moveToHead(ACTIVE, page);
             referenced[page] = false;
             activations++;
         } else {
@@ -135,14 +133,13 @@ public final class TwoList implements PagingSimulator {
 
     /** Moves pages from the active tail until the active list is at most {@code ratio} times the inactive. */
     private void balance() {
-        while (size[ACTIVE] > (long) ratio * size[INACTIVE]) {
-            int page = tail[ACTIVE];
-            unlink(page);
+        while (lists.size(ACTIVE) > (long) ratio * lists.size(INACTIVE)) {
+            int page = lists.tail(ACTIVE);
             if (referenced[page]) {
                 referenced[page] = false;
-                pushHead(page, ACTIVE);
+                lists.moveToHead(ACTIVE, page);
             } else {
-                pushHead(page, INACTIVE);
+                lists.moveToHead(INACTIVE, page);
                 deactivations++;
             }
         }
@@ -151,10 +148,9 @@ public final class TwoList implements PagingSimulator {
     /** Scans from the inactive tail, giving referenced pages a second chance, and evicts the first unreferenced. */
     private void reclaim() {
         while (true) {
-            int page = tail[INACTIVE];
-            unlink(page);
+            int page = lists.tail(INACTIVE);
             if (!referenced[page]) {
-                list[page] = NONE;
+                lists.remove(page);
                 if (dirty[page]) {
                     writeBacks++;
                     dirty[page] = false;
@@ -162,54 +158,14 @@ public final class TwoList implements PagingSimulator {
                 return;
             }
             referenced[page] = false;
-            pushHead(page, INACTIVE);
+            lists.moveToHead(INACTIVE, page);
         }
-    }
-
-    private void unlink(int page) {
-        byte from = list[page];
-        int before = prev[page];
-        int after = next[page];
-        if (before == NIL) {
-            head[from] = after;
-        } else {
-            next[before] = after;
-        }
-        if (after == NIL) {
-            tail[from] = before;
-        } else {
-            prev[after] = before;
-        }
-        size[from]--;
-    }
-
-    private void pushHead(int page, byte to) {
-        int first = head[to];
-        prev[page] = NIL;
-        next[page] = first;
-        if (first == NIL) {
-            tail[to] = page;
-        } else {
-            prev[first] = page;
-        }
-        head[to] = page;
-        list[page] = to;
-        size[to]++;
     }
 
     private void grow(int page) {
-        int old = list.length;
-        int length = PageTables.grownLength(old, page);
-        prev = Arrays.copyOf(prev, length);
-        next = Arrays.copyOf(next, length);
-        list = filled(Arrays.copyOf(list, length), old);
-        referenced = Arrays.copyOf(referenced, length);
-        dirty = Arrays.copyOf(dirty, length);
-    }
-
-    private static byte[] filled(byte[] table, int from) {
-        Arrays.fill(table, from, table.length, NONE);
-        return table;
+        lists.grow(page);
+        referenced = Arrays.copyOf(referenced, lists.capacity());
+        dirty = Arrays.copyOf(dirty, lists.capacity());
     }
 
     /**
@@ -218,47 +174,22 @@ public final class TwoList implements PagingSimulator {
      */
     @Override
     public void finish() {
-        int listed = check(ACTIVE) + check(INACTIVE);
+        lists.check();
+        int listed = lists.size(ACTIVE) + lists.size(INACTIVE);
         if (listed > frames) {
             throw new IllegalStateException(listed + " pages resident in " + frames + " frames");
         }
-        int resident = 0;
-        for (int page = 0; page < list.length; page++) {
-            if (list[page] != NONE) {
-                resident++;
-            } else if (dirty[page] || referenced[page]) {
+        for (int page = 0; page < dirty.length; page++) {
+            if (lists.listOf(page) == PageLists.NONE && (dirty[page] || referenced[page])) {
                 throw new IllegalStateException("page " + page + " is dirty or referenced but not resident");
             }
         }
-        if (resident != listed) {
-            throw new IllegalStateException(resident + " pages say they are resident, the lists hold " + listed);
-        }
-    }
-
-    private int check(byte l) {
-        int count = 0;
-        int before = NIL;
-        for (int page = head[l]; page != NIL; page = next[page]) {
-            if (list[page] != l || prev[page] != before || ++count > size[l]) {
-                throw new IllegalStateException((l == ACTIVE ? "active" : "inactive") + " list broken at page "
-                        + page);
-            }
-            before = page;
-        }
-        if (count != size[l] || before != tail[l]) {
-            throw new IllegalStateException((l == ACTIVE ? "active" : "inactive") + " list holds " + count
-                    + " pages, expected " + size[l]);
-        }
-        return count;
     }
 
     @Override
     public PagingOutcome outcome() {
-        Map<String, Number> measures = new LinkedHashMap<>();
-        measures.put(PagingOutcome.WRITE_BACKS, writeBacks);
-        measures.put("activations", activations);
-        measures.put("deactivations", deactivations);
-        return new PagingOutcome.Faults(faults, measures);
+        return FixedMemoryOutcome.of(faults, writeBacks, Map.entry("activations", activations),
+                Map.entry("deactivations", deactivations));
     }
 
     public int frames() {
@@ -271,11 +202,11 @@ public final class TwoList implements PagingSimulator {
 
     /** Whether {@code page} is on the active list now. */
     boolean isActive(int page) {
-        return page >= 0 && page < list.length && list[page] == ACTIVE;
+        return page >= 0 && page < dirty.length && lists.listOf(page) == ACTIVE;
     }
 
     /** Whether {@code page} is resident now. */
     public boolean isResident(int page) {
-        return page >= 0 && page < list.length && list[page] != NONE;
+        return page >= 0 && page < dirty.length && lists.listOf(page) != PageLists.NONE;
     }
 }

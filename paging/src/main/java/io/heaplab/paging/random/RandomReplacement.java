@@ -3,10 +3,7 @@ package io.heaplab.paging.random;
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.trace.PageRun;
-import io.heaplab.paging.PageTables;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import io.heaplab.paging.FrameTable;
 import java.util.SplittableRandom;
 
 /**
@@ -17,34 +14,21 @@ import java.util.SplittableRandom;
  * construction: the same seed and the same trace give the same faults, however the runs are batched.
  *
  * <p>A page is dirty from a run that writes it until it leaves memory; evicting a dirty page counts one
- * write-back. Pages still dirty when the run ends are not counted.
+ * write-back. Pages still dirty when the run ends are not counted. The frames, the page table and the counts are
+ * a {@link FrameTable}.
  */
 public final class RandomReplacement implements PagingSimulator {
 
-    private static final int MISSING = -1;
-    private static final int INITIAL_PAGES = 1024;
-
+    private final FrameTable table;
     private final int frames;
     private final long seed;
     private final SplittableRandom random;
-    private final int[] pageIn;
-    private final boolean[] dirty;
-    private int[] frameOf = filled(new int[INITIAL_PAGES], 0);
-
-    private int loaded;
-
-    private long faults;
-    private long writeBacks;
 
     public RandomReplacement(int frames, long seed) {
-        if (frames < 1) {
-            throw new IllegalArgumentException("frames: " + frames + " (expected: >= 1)");
-        }
+        this.table = new FrameTable(frames);
         this.frames = frames;
         this.seed = seed;
         this.random = new SplittableRandom(seed);
-        this.pageIn = new int[frames];
-        this.dirty = new boolean[frames];
     }
 
     @Override
@@ -52,77 +36,39 @@ public final class RandomReplacement implements PagingSimulator {
         for (int i = 0; i < length; i++) {
             long run = runs[i];
             int page = PageRun.page(run);
-            if (page < 0 || page >= frameOf.length) {
-                grow(page);
-            }
-            int frame = frameOf[page];
-            if (frame == MISSING) {
+            int frame = table.frameOf(page);
+            if (frame == FrameTable.MISSING) {
                 frame = fault(page);
             }
-            dirty[frame] |= PageRun.isWrite(run);
+            table.markDirty(frame, PageRun.isWrite(run));
         }
     }
 
     /** Forgets the counts; the frames and the random sequence go on where they were. */
     @Override
     public void startMeasuring() {
-        faults = 0;
-        writeBacks = 0;
+        table.startMeasuring();
     }
 
     private int fault(int page) {
-        faults++;
-        int frame;
-        if (loaded < frames) {
-            frame = loaded++;
-        } else {
-            // every frame is resident once memory is full, so a uniform frame is a uniform resident page
-            frame = random.nextInt(frames);
-            frameOf[pageIn[frame]] = MISSING;
-            if (dirty[frame]) {
-                writeBacks++;
-            }
+        if (!table.isFull()) {
+            return table.load(page);
         }
-        pageIn[frame] = page;
-        frameOf[page] = frame;
-        dirty[frame] = false;
+        // every frame is resident once memory is full, so a uniform frame is a uniform resident page
+        int frame = random.nextInt(frames);
+        table.replace(frame, page);
         return frame;
-    }
-
-    private void grow(int page) {
-        int old = frameOf.length;
-        frameOf = filled(Arrays.copyOf(frameOf, PageTables.grownLength(old, page)), old);
-    }
-
-    private static int[] filled(int[] table, int from) {
-        Arrays.fill(table, from, table.length, MISSING);
-        return table;
     }
 
     /** Checks that the page table and the frames agree. */
     @Override
     public void finish() {
-        int mapped = 0;
-        for (int page = 0; page < frameOf.length; page++) {
-            int frame = frameOf[page];
-            if (frame != MISSING) {
-                mapped++;
-                if (frame >= loaded || pageIn[frame] != page) {
-                    throw new IllegalStateException("page " + page + " maps to frame " + frame + " which holds "
-                            + (frame < loaded ? "page " + pageIn[frame] : "nothing"));
-                }
-            }
-        }
-        if (mapped != loaded) {
-            throw new IllegalStateException(mapped + " pages mapped into " + loaded + " loaded frames");
-        }
+        table.check();
     }
 
     @Override
     public PagingOutcome outcome() {
-        Map<String, Number> measures = new LinkedHashMap<>();
-        measures.put(PagingOutcome.WRITE_BACKS, writeBacks);
-        return new PagingOutcome.Faults(faults, measures);
+        return table.outcome();
     }
 
     public int frames() {
