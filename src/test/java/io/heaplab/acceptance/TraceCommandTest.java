@@ -18,7 +18,7 @@ class TraceCommandTest {
 
     private static final String WORKLOAD = "random-blocks:size=16,live=300,steps=4000";
     private static final String[] POLICIES = {"-p", "lru:frames=6", "-p", "fifo:frames=6", "-p", "opt:frames=6",
-        "-p", "lru:frames=all"};
+        "-p", "ws:theta=500", "-p", "vmin:theta=all", "-p", "pff:threshold=300", "-p", "lru:frames=all"};
 
     @TempDir
     Path dir;
@@ -72,7 +72,7 @@ class TraceCommandTest {
     void aRealLackeyTraceReplaysThroughEveryKindOfPolicy() throws Exception {
         Path results = dir.resolve("lackey.json");
         Cli cli = Cli.run("trace", "replay", LACKEY.toString(), "-p", "lru:frames=4", "-p", "opt:frames=4",
-                "-p", "arc:frames=4", "-p", "lru:frames=all", "--json", results.toString());
+                "-p", "arc:frames=4", "-p", "lru:frames=all", "-p", "ws:theta=all", "--json", results.toString());
         assertThat(cli.exitCode()).as(cli.err()).isZero();
         assertThat(cli.out()).contains("format lackey", "lru:frames=4", "opt:frames=4");
         JsonNode root = JSON.readTree(results.toFile());

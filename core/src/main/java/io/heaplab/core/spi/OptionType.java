@@ -11,9 +11,11 @@ public enum OptionType {
     BOOLEAN("true or false"),
     STRING("a string"),
     /** A frame count or the word {@code all}, for policies that can give a whole curve in one pass. */
-    POSITIVE_INT_OR_ALL("a positive integer or 'all'");
+    POSITIVE_INT_OR_ALL("a positive integer or 'all'"),
+    /** A window in references or the word {@code all}, for window policies that give a whole curve in one pass. */
+    POSITIVE_LONG_OR_ALL("a positive integer or 'all'");
 
-    /** The word that stands for "every size" in {@link #POSITIVE_INT_OR_ALL}. */
+    /** The word that stands for "every size" in {@link #POSITIVE_INT_OR_ALL} and {@link #POSITIVE_LONG_OR_ALL}. */
     public static final String ALL = "all";
 
     private final String expected;
@@ -46,6 +48,7 @@ public enum OptionType {
                 case BOOLEAN -> raw.equals("true") ? Boolean.TRUE : raw.equals("false") ? Boolean.FALSE : null;
                 case STRING -> raw.isEmpty() ? null : raw;
                 case POSITIVE_INT_OR_ALL -> raw.equals(ALL) ? ALL : positive(Integer.parseInt(raw));
+                case POSITIVE_LONG_OR_ALL -> raw.equals(ALL) ? ALL : positive(Long.parseLong(raw));
             };
         } catch (NumberFormatException e) {
             return null;

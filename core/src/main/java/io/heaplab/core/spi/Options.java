@@ -66,7 +66,7 @@ public final class Options {
         return get(name).toString();
     }
 
-    /** True when an {@link OptionType#POSITIVE_INT_OR_ALL} option says {@code all}. */
+    /** True when an {@link OptionType#POSITIVE_INT_OR_ALL} or {@link OptionType#POSITIVE_LONG_OR_ALL} says all. */
     public boolean isAll(String name) {
         return OptionType.ALL.equals(get(name));
     }
