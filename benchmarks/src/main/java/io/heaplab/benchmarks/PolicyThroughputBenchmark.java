@@ -3,9 +3,12 @@ package io.heaplab.benchmarks;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.spi.Plugins;
 import io.heaplab.core.spi.Spec;
-import io.heaplab.core.trace.PageRun;
 import io.heaplab.core.trace.ReferenceRecorder;
+import io.heaplab.core.trace.ReferenceSink;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -22,12 +25,15 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * References per second through each replacement policy, fed the batches of runs the recorder would hand it,
- * against the textbook {@link LinkedHashMap} access-order LRU at one size on the same reference string.
+ * References per second through each replacement policy, fed the batches of runs the recorder makes of a
+ * reference string, against the textbook {@link LinkedHashMap} access-order LRU at 1024 frames taking the same
+ * string one reference at a time.
  *
- * <p>The string is {@link ReferenceStrings#scattered}: no page twice in a row, so every reference is a run of its
- * own and the policy sees all of them. Every third reference writes. Run the baseline alone with
- * {@code -p policy=linked-hash-map}; a policy spec is anything {@code heaplab run -p} takes.
+ * <p>Two strings: {@code scattered} ({@link ReferenceStrings#scattered}: no page twice in a row, so every
+ * reference is a run of its own and the policy sees all of them) and {@code workload} (a real {@code random-blocks}
+ * run's references, repeats included, which the recorder merges into runs as in every heaplab run). Every third
+ * reference writes. Run the baseline alone with {@code -p policy=linked-hash-map}; a policy spec is anything
+ * {@code heaplab run -p} takes.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -47,21 +53,23 @@ public class PolicyThroughputBenchmark {
             "wsclock:frames=1024,theta=10000"})
     public String policy;
 
+    @Param({"scattered", "workload"})
+    public String string;
+
     private int[] pages;
-    private long[][] batches;
-    private int[] lengths;
+    private final List<long[]> batches = new ArrayList<>();
     private Plugins plugins;
 
     @Setup
     public void setUp() {
-        pages = ReferenceStrings.scattered(LENGTH, 8192, 1);
-        int count = (LENGTH + ReferenceRecorder.BATCH - 1) / ReferenceRecorder.BATCH;
-        batches = new long[count][ReferenceRecorder.BATCH];
-        lengths = new int[count];
-        for (int i = 0; i < LENGTH; i++) {
-            int batch = i / ReferenceRecorder.BATCH;
-            batches[batch][lengths[batch]++] = PageRun.pack(pages[i], 1, i % 3 == 0);
+        pages = string.equals("scattered") ? ReferenceStrings.scattered(LENGTH, 8192, 1)
+                : ReferenceStrings.workload(LENGTH);
+        ReferenceRecorder recorder = new ReferenceRecorder(List.of(
+                (ReferenceSink) (runs, length) -> batches.add(Arrays.copyOf(runs, length))));
+        for (int i = 0; i < pages.length; i++) {
+            recorder.reference(pages[i], i % 3 == 0);
         }
+        recorder.finish();
         plugins = Plugins.load();
     }
 
@@ -72,8 +80,8 @@ public class PolicyThroughputBenchmark {
             return linkedHashMapLru(pages, BASELINE_FRAMES);
         }
         PagingSimulator simulator = plugins.simulator(Spec.parse(policy));
-        for (int i = 0; i < batches.length; i++) {
-            simulator.accept(batches[i], lengths[i]);
+        for (long[] batch : batches) {
+            simulator.accept(batch, batch.length);
         }
         simulator.finish();
         return simulator.outcome();
