@@ -173,6 +173,36 @@ class RunnerTest {
     }
 
     @Test
+    void observersSeeTheSameStreamAsThePoliciesWithTheMeasuredPhaseAndTheEnd() {
+        io.heaplab.core.trace.ReferenceTally tally = new io.heaplab.core.trace.ReferenceTally();
+        boolean[] finished = new boolean[1];
+        io.heaplab.core.trace.ReferenceSink end = new io.heaplab.core.trace.ReferenceSink() {
+            @Override
+            public void accept(long[] runs, int length) {
+            }
+
+            @Override
+            public void finish() {
+                finished[0] = true;
+            }
+        };
+        RunResult run = RUNNER.run(spec("two-passes:blocks=5", 1), List.of(tally, end));
+        assertThat(tally.references()).isEqualTo(run.references());
+        assertThat(tally.measuredFrom()).isEqualTo(run.measuredFrom());
+        assertThat(tally.distinctPages()).isEqualTo(run.pagesTouched());
+        assertThat(finished[0]).isTrue();
+    }
+
+    @Test
+    void pluginsMakeASimulatorFromASpec() {
+        Plugins plugins = new Plugins(Registry.of("allocator", List.of(new Bump())),
+                Registry.of("policy", List.of(new Counting())), Registry.of("workload", List.of(new TwoPasses())));
+        assertThat(plugins.simulator(Spec.parse("counting")).outcome()).isEqualTo(new PagingOutcome.Faults(0));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> plugins.simulator(Spec.parse("nope")))
+                .isInstanceOf(io.heaplab.core.spi.SpecException.class).hasMessageContaining("nope");
+    }
+
+    @Test
     void aWorkloadMayBoundItsHeapAndTheSmallerOfItsBoundAndTheRunsWins() {
         RunResult own = RUNNER.run(spec("two-passes:blocks=5,memory=192", 1));
         assertThat(own.allocations()).isEqualTo(3);

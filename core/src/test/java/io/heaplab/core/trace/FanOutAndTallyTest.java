@@ -1,0 +1,49 @@
+package io.heaplab.core.trace;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class FanOutAndTallyTest {
+
+    private static final long[] RUNS = {PageRun.pack(3, 2, false), PageRun.pack(70, 1, true),
+        PageRun.pack(3, 5, true), PageRun.pack(0, 1, false)};
+
+    @Test
+    void everySinkSeesEveryBatchTheMeasuredPhaseAndTheEndInOrder() {
+        RecordingSink first = new RecordingSink();
+        RecordingSink second = new RecordingSink();
+        FanOut fanOut = new FanOut(List.of(first, second));
+        fanOut.accept(RUNS, 2);
+        fanOut.startMeasuring();
+        fanOut.accept(new long[] {RUNS[2], RUNS[3]}, 2);
+        fanOut.finish();
+        for (RecordingSink sink : List.of(first, second)) {
+            assertThat(sink.runs.toLongArray()).containsExactly(RUNS);
+            assertThat(sink.batches).isEqualTo(2);
+            assertThat(sink.measuredFrom).isEqualTo(2);
+            assertThat(sink.finished).isTrue();
+        }
+    }
+
+    @Test
+    void aTallyCountsReferencesRunsWritesAndDistinctPages() {
+        ReferenceTally tally = new ReferenceTally();
+        tally.accept(RUNS, 2);
+        tally.startMeasuring();
+        tally.accept(new long[] {RUNS[2], RUNS[3]}, 2);
+        assertThat(tally.references()).isEqualTo(9);
+        assertThat(tally.runs()).isEqualTo(4);
+        assertThat(tally.writeRuns()).isEqualTo(2);
+        assertThat(tally.distinctPages()).isEqualTo(3);
+        assertThat(tally.measuredFrom()).isEqualTo(3);
+    }
+
+    @Test
+    void aTallyWithoutAMeasuredPhaseMeasuresFromTheStart() {
+        ReferenceTally tally = new ReferenceTally();
+        tally.accept(RUNS, RUNS.length);
+        assertThat(tally.measuredFrom()).isZero();
+    }
+}
