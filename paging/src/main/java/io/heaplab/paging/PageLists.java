@@ -78,6 +78,14 @@ public final class PageLists {
         return tail[list];
     }
 
+    /**
+     * The page after {@code page}, which is on a list, toward that list's tail (the one put at the head before
+     * it), or {@link #NIL} at the tail: a walk from the head with it visits a list in order.
+     */
+    public int next(int page) {
+        return next[page];
+    }
+
     public int size(int list) {
         return size[list];
     }

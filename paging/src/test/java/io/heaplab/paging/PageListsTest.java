@@ -39,6 +39,9 @@ class PageListsTest {
         }
         lists.moveToHead(0, 1); // a: 1 3 2
         assertThat(lists.head(0)).isEqualTo(1);
+        assertThat(lists.next(1)).isEqualTo(3);
+        assertThat(lists.next(3)).isEqualTo(2);
+        assertThat(lists.next(2)).isEqualTo(PageLists.NIL);
         assertThat(lists.tail(0)).isEqualTo(2);
         lists.moveToHead(0, 1); // already there
         lists.moveToHead(1, 3); // a: 1 2, b: 3

@@ -3,7 +3,7 @@ package io.heaplab.paging.pff;
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.trace.PageRun;
-import io.heaplab.paging.PageTables;
+import io.heaplab.paging.PageLists;
 import io.heaplab.paging.ws.WindowMeasures;
 import java.util.Arrays;
 
@@ -16,28 +16,25 @@ import java.util.Arrays;
  * closer together only grow the resident set. Before the first fault nothing is resident, so the first one grows
  * it whatever the threshold. Pages still resident when the trace ends are not written back.
  *
- * <p>Resident pages are kept in a list in the order of their last references, so those not referenced since the
- * last fault are the tail of it: removal costs O(1) per page removed, and each page is removed at most once per
- * load.
+ * <p>Resident pages are kept in a list in the order of their last references (an intrusive {@link PageLists} of
+ * one list, over arrays indexed by page; a page is resident while it is on the list), so those not referenced
+ * since the last fault are the tail of it: removal costs O(1) per page removed, and each page is removed at most
+ * once per load.
  *
  * <p>PFF is not a stack algorithm: its faults can rise with the threshold (Franklin, Graham &amp; Gupta 1978).
  * Measures: {@code writeBacks}, {@code meanResident}, {@code spaceTime}.
  */
 public final class PageFaultFrequency implements PagingSimulator {
 
-    private static final int NONE = -1;
-    private static final int INITIAL_PAGES = 1024;
+    private static final int RESIDENT = 0;
 
     private final long threshold;
 
-    private long[] lastAt = new long[INITIAL_PAGES];
-    private boolean[] resident = new boolean[INITIAL_PAGES];
-    private boolean[] dirty = new boolean[INITIAL_PAGES];
-    private int[] older = new int[INITIAL_PAGES];
-    private int[] newer = new int[INITIAL_PAGES];
-    private int head = NONE;
-    private int tail = NONE;
-    private int size;
+    /** The resident pages, most recently referenced at the head. */
+    private final PageLists resident = new PageLists("resident");
+    /** Per page, as long as the list's capacity, so its length bounds all three. */
+    private long[] lastAt = new long[resident.capacity()];
+    private boolean[] dirty = new boolean[resident.capacity()];
 
     private long vt;
     private long lastFault;
@@ -59,12 +56,12 @@ public final class PageFaultFrequency implements PagingSimulator {
         for (int i = 0; i < length; i++) {
             long run = runs[i];
             int page = PageRun.page(run);
-            if (page < 0 || page >= lastAt.length) {
+            if (page < 0 || page >= dirty.length) {
                 grow(page);
             }
             long start = vt + 1;
-            if (resident[page]) {
-                unlink(page);
+            if (resident.listOf(page) == RESIDENT) {
+                resident.moveToHead(RESIDENT, page);
             } else {
                 fault(page, start);
             }
@@ -72,8 +69,7 @@ public final class PageFaultFrequency implements PagingSimulator {
             vt += count;
             lastAt[page] = vt;
             dirty[page] |= PageRun.isWrite(run);
-            pushHead(page);
-            spaceTime += size * (long) count;
+            spaceTime += resident.size(RESIDENT) * (long) count;
         }
     }
 
@@ -81,59 +77,28 @@ public final class PageFaultFrequency implements PagingSimulator {
         faults++;
         if (time - lastFault > threshold) {
             // referenced since the last fault means a last reference at or after it
-            while (tail != NONE && lastAt[tail] < lastFault) {
+            for (int tail = resident.tail(RESIDENT); tail != PageLists.NIL && lastAt[tail] < lastFault;
+                    tail = resident.tail(RESIDENT)) {
                 remove(tail);
             }
         }
         lastFault = time;
-        resident[page] = true;
         dirty[page] = false;
-        size++;
+        resident.pushHead(RESIDENT, page);
     }
 
     private void remove(int page) {
-        unlink(page);
-        resident[page] = false;
-        size--;
+        resident.remove(page);
         if (dirty[page]) {
             writeBacks++;
             dirty[page] = false;
         }
     }
 
-    private void unlink(int page) {
-        int o = older[page];
-        int n = newer[page];
-        if (o == NONE) {
-            tail = n;
-        } else {
-            newer[o] = n;
-        }
-        if (n == NONE) {
-            head = o;
-        } else {
-            older[n] = o;
-        }
-    }
-
-    private void pushHead(int page) {
-        older[page] = head;
-        newer[page] = NONE;
-        if (head == NONE) {
-            tail = page;
-        } else {
-            newer[head] = page;
-        }
-        head = page;
-    }
-
     private void grow(int page) {
-        int length = PageTables.grownLength(lastAt.length, page);
-        lastAt = Arrays.copyOf(lastAt, length);
-        resident = Arrays.copyOf(resident, length);
-        dirty = Arrays.copyOf(dirty, length);
-        older = Arrays.copyOf(older, length);
-        newer = Arrays.copyOf(newer, length);
+        resident.grow(page);
+        lastAt = Arrays.copyOf(lastAt, resident.capacity());
+        dirty = Arrays.copyOf(dirty, resident.capacity());
     }
 
     /** Forgets the counts; the resident set and the time of the last fault stay. */
@@ -145,25 +110,20 @@ public final class PageFaultFrequency implements PagingSimulator {
         measuredAfter = vt;
     }
 
-    /** Checks that the list holds exactly the resident pages, in the order of their last references. */
+    /**
+     * Checks the list (linked both ways, holding exactly the pages that say they are on it) and that it runs in
+     * the order of their last references, newest first.
+     */
     @Override
     public void finish() {
-        int listed = 0;
+        resident.check();
         long newest = Long.MAX_VALUE;
-        for (int page = head; page != NONE; page = older[page]) {
-            listed++;
-            if (!resident[page] || lastAt[page] > newest || listed > size) {
+        for (int page = resident.head(RESIDENT); page != PageLists.NIL; page = resident.next(page)) {
+            if (lastAt[page] > newest) {
                 throw new IllegalStateException("page " + page + " last referenced at " + lastAt[page]
                         + " is out of place in the resident set at VT " + vt);
             }
             newest = lastAt[page];
-        }
-        int flagged = 0;
-        for (boolean r : resident) {
-            flagged += r ? 1 : 0;
-        }
-        if (listed != size || flagged != size) {
-            throw new IllegalStateException(listed + " pages listed, " + flagged + " resident, size " + size);
         }
     }
 

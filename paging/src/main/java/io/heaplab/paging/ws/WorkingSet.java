@@ -3,7 +3,7 @@ package io.heaplab.paging.ws;
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.trace.PageRun;
-import io.heaplab.paging.PageTables;
+import io.heaplab.paging.PageLists;
 import java.util.Arrays;
 
 /**
@@ -15,32 +15,27 @@ import java.util.Arrays;
  * {@code L + theta} unless referenced then, and is written back if a write dirtied it since it came in. A page
  * still in the working set when the trace ends is not written back.
  *
- * <p>The working set is a list of its pages in the order of their last references, the oldest at the tail: pages
- * leave from the tail, in the order of their departure times. Between two departures the size is constant, so the
- * space-time (the size summed over the references) grows by size times interval, and a run of two billion
- * references costs as little as one. Each page enters the list once per fault and leaves once: O(1) amortized per
- * run.
+ * <p>The working set is a list of its pages in the order of their last references, the oldest at the tail (an
+ * intrusive {@link PageLists} of one list, over arrays indexed by page; a page is in the working set while it is on
+ * the list): pages leave from the tail, in the order of their departure times. Between two departures the size is
+ * constant, so the space-time (the size summed over the references) grows by size times interval, and a run of two
+ * billion references costs as little as one. Each page enters the list once per fault and leaves once: O(1)
+ * amortized per run.
  *
  * <p>Measures: {@code writeBacks}, {@code meanResident} ({@code |W(t, theta)|} averaged over the measured
  * references) and {@code spaceTime}, its sum.
  */
 public final class WorkingSet implements PagingSimulator {
 
-    private static final int NONE = -1;
-    private static final int INITIAL_PAGES = 1024;
+    private static final int RESIDENT = 0;
 
     private final long theta;
 
-    private long[] lastAt = new long[INITIAL_PAGES];
-    private boolean[] resident = new boolean[INITIAL_PAGES];
-    private boolean[] dirty = new boolean[INITIAL_PAGES];
-    /** Toward the tail: the page referenced before; {@link #NONE} at the tail. */
-    private int[] older = new int[INITIAL_PAGES];
-    /** Toward the head: the page referenced after; {@link #NONE} at the head. */
-    private int[] newer = new int[INITIAL_PAGES];
-    private int head = NONE;
-    private int tail = NONE;
-    private int size;
+    /** The pages of the working set, most recently referenced at the head, the next to leave at the tail. */
+    private final PageLists window = new PageLists("working set");
+    /** Per page, as long as the list's capacity, so its length bounds all three. */
+    private long[] lastAt = new long[window.capacity()];
+    private boolean[] dirty = new boolean[window.capacity()];
 
     private long vt;
     /** The time up to which the space-time has been summed. */
@@ -63,24 +58,22 @@ public final class WorkingSet implements PagingSimulator {
         for (int i = 0; i < length; i++) {
             long run = runs[i];
             int page = PageRun.page(run);
-            if (page < 0 || page >= lastAt.length) {
+            if (page < 0 || page >= dirty.length) {
                 grow(page);
             }
             long start = vt + 1;
             // whoever left by now left before this reference
             advanceTo(start - 1);
-            if (resident[page]) {
-                unlink(page);
+            if (window.listOf(page) == RESIDENT) {
+                window.moveToHead(RESIDENT, page);
             } else {
                 faults++;
-                resident[page] = true;
                 dirty[page] = false;
-                size++;
+                window.pushHead(RESIDENT, page);
             }
             vt += PageRun.count(run);
             lastAt[page] = vt;
             dirty[page] |= PageRun.isWrite(run);
-            pushHead(page);
             // the run's own references: the page is at the head, others may leave during a long run
             advanceTo(vt);
         }
@@ -89,59 +82,29 @@ public final class WorkingSet implements PagingSimulator {
     /** Sums the space-time to {@code time}, removing the pages that leave by then in the order they leave. */
     private void advanceTo(long time) {
         // a page leaves at lastAt + theta <= time; written so that a huge theta cannot overflow
-        while (tail != NONE && lastAt[tail] <= time - theta) {
+        for (int tail = window.tail(RESIDENT); tail != PageLists.NIL && lastAt[tail] <= time - theta;
+                tail = window.tail(RESIDENT)) {
             long leaves = lastAt[tail] + theta;
-            spaceTime += size * (leaves - 1 - accountedTo);
+            spaceTime += window.size(RESIDENT) * (leaves - 1 - accountedTo);
             accountedTo = leaves - 1;
             leave(tail);
         }
-        spaceTime += size * (time - accountedTo);
+        spaceTime += window.size(RESIDENT) * (time - accountedTo);
         accountedTo = time;
     }
 
     private void leave(int page) {
-        unlink(page);
-        resident[page] = false;
-        size--;
+        window.remove(page);
         if (dirty[page]) {
             writeBacks++;
             dirty[page] = false;
         }
     }
 
-    private void unlink(int page) {
-        int o = older[page];
-        int n = newer[page];
-        if (o == NONE) {
-            tail = n;
-        } else {
-            newer[o] = n;
-        }
-        if (n == NONE) {
-            head = o;
-        } else {
-            older[n] = o;
-        }
-    }
-
-    private void pushHead(int page) {
-        older[page] = head;
-        newer[page] = NONE;
-        if (head == NONE) {
-            tail = page;
-        } else {
-            newer[head] = page;
-        }
-        head = page;
-    }
-
     private void grow(int page) {
-        int length = PageTables.grownLength(lastAt.length, page);
-        lastAt = Arrays.copyOf(lastAt, length);
-        resident = Arrays.copyOf(resident, length);
-        dirty = Arrays.copyOf(dirty, length);
-        older = Arrays.copyOf(older, length);
-        newer = Arrays.copyOf(newer, length);
+        window.grow(page);
+        lastAt = Arrays.copyOf(lastAt, window.capacity());
+        dirty = Arrays.copyOf(dirty, window.capacity());
     }
 
     /** Forgets the counts; the working set stays as it is. */
@@ -153,25 +116,23 @@ public final class WorkingSet implements PagingSimulator {
         measuredAfter = vt;
     }
 
-    /** Checks that the list holds exactly the resident pages, newest first, all still within the window. */
+    /**
+     * Checks the list (linked both ways, holding exactly the pages that say they are on it), that it runs newest
+     * first with every page still within the window, and that the space-time is summed to now.
+     */
     @Override
     public void finish() {
-        int listed = 0;
+        window.check();
         long newest = Long.MAX_VALUE;
-        for (int page = head; page != NONE; page = older[page]) {
-            listed++;
-            if (!resident[page] || lastAt[page] > newest || lastAt[page] <= vt - theta || listed > size) {
+        for (int page = window.head(RESIDENT); page != PageLists.NIL; page = window.next(page)) {
+            if (lastAt[page] > newest || lastAt[page] <= vt - theta) {
                 throw new IllegalStateException("page " + page + " last referenced at " + lastAt[page]
                         + " is out of place in the working set at VT " + vt);
             }
             newest = lastAt[page];
         }
-        int flagged = 0;
-        for (boolean r : resident) {
-            flagged += r ? 1 : 0;
-        }
-        if (listed != size || flagged != size || accountedTo != vt) {
-            throw new IllegalStateException(listed + " pages listed, " + flagged + " resident, size " + size);
+        if (accountedTo != vt) {
+            throw new IllegalStateException("space-time summed to " + accountedTo + ", not to VT " + vt);
         }
     }
 
