@@ -12,11 +12,13 @@ import static io.heaplab.traces.BinaryTraceFormat.MAX_RECORD_BYTES;
 import static io.heaplab.traces.BinaryTraceFormat.MAX_TOTAL_BYTES;
 
 import io.heaplab.core.trace.PageRun;
+import io.heaplab.core.trace.ReferenceRecorder;
 import io.heaplab.core.trace.ReferenceSink;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Reads the {@linkplain BinaryTraceFormat binary format}. Replay is benchmarked against replaying an in-memory
@@ -91,7 +93,7 @@ final class BinaryTraceReader implements TraceReader {
             throw new IllegalStateException(file + ": a trace reader replays once");
         }
         replayed = true;
-        RunBatchBuilder out = new RunBatchBuilder(sink);
+        ReferenceRecorder out = new ReferenceRecorder(List.of(sink));
         byte[] b = buffer;
         long page = 0;
         long runs = 0;
@@ -151,7 +153,7 @@ final class BinaryTraceReader implements TraceReader {
                     break;
                 }
                 page = candidate;
-                out.add(PageRun.pack((int) page, (int) count, write));
+                out.run(PageRun.pack((int) page, (int) count, write));
                 runs++;
                 p = q;
             }
@@ -192,7 +194,8 @@ final class BinaryTraceReader implements TraceReader {
                     continue;
                 }
                 if (code == CONTROL_END) {
-                    end(start, runs, out.finish());
+                    out.flush();
+                    end(start, runs, out.references());
                     return out.references();
                 }
                 throw error(start, "unknown control record " + code + " (expected: " + CONTROL_MEASURE
@@ -202,7 +205,7 @@ final class BinaryTraceReader implements TraceReader {
             if (page < 0 || page > Integer.MAX_VALUE) {
                 throw error(start, "page " + page + " (expected: 0 to " + Integer.MAX_VALUE + ")");
             }
-            out.add(PageRun.pack((int) page, count, write));
+            out.run(PageRun.pack((int) page, count, write));
             runs++;
         }
     }

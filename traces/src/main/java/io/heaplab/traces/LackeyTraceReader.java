@@ -1,11 +1,13 @@
 package io.heaplab.traces;
 
+import io.heaplab.core.trace.ReferenceRecorder;
 import io.heaplab.core.trace.ReferenceSink;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Reads the memory trace of valgrind's lackey tool ({@code valgrind --tool=lackey --trace-mem=yes}):
@@ -76,7 +78,7 @@ final class LackeyTraceReader implements TraceReader {
             throw new IllegalStateException(file + ": a trace reader replays once");
         }
         replayed = true;
-        RunBatchBuilder out = new RunBatchBuilder(sink);
+        ReferenceRecorder out = new ReferenceRecorder(List.of(sink));
         LackeyLine access = new LackeyLine();
         while (lines.next()) {
             byte[] b = lines.bytes();
@@ -114,7 +116,8 @@ final class LackeyTraceReader implements TraceReader {
                 out.reference(id(first + k), write);
             }
         }
-        return out.finish();
+        out.flush();
+        return out.references();
     }
 
     /** The dense id of {@code page}, giving it the next one on its first appearance. */

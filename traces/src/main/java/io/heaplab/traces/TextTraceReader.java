@@ -1,11 +1,13 @@
 package io.heaplab.traces;
 
+import io.heaplab.core.trace.ReferenceRecorder;
 import io.heaplab.core.trace.ReferenceSink;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Reads the {@linkplain TextTraceFormat text format}, parsing each line in place and merging consecutive
@@ -54,16 +56,17 @@ final class TextTraceReader implements TraceReader {
             throw new IllegalStateException(file + ": a trace reader replays once");
         }
         replayed = true;
-        RunBatchBuilder out = new RunBatchBuilder(sink);
+        ReferenceRecorder out = new ReferenceRecorder(List.of(sink));
         boolean more = firstLinePending || lines.next();
         while (more) {
             line(out);
             more = lines.next();
         }
-        return out.finish();
+        out.flush();
+        return out.references();
     }
 
-    private void line(RunBatchBuilder out) {
+    private void line(ReferenceRecorder out) {
         byte[] b = lines.bytes();
         int end = lines.end();
         int i = skipBlanks(b, lines.start(), end);

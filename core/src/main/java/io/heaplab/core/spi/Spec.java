@@ -71,6 +71,12 @@ public record Spec(String name, SequencedMap<String, String> options) {
         return specs;
     }
 
+    /** A number as a spec writes it: {@code 200}, not {@code 200.0}; messages quote option values this way. */
+    public static String number(double value) {
+        return value == Math.rint(value) && Math.abs(value) < 1e15 ? Long.toString((long) value)
+                : Double.toString(value);
+    }
+
     @Override
     public String toString() {
         if (options.isEmpty()) {

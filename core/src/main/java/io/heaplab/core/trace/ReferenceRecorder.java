@@ -50,6 +50,21 @@ public final class ReferenceRecorder {
         runWrite = write;
     }
 
+    /**
+     * Records a whole packed {@link PageRun} as it is, neither merged with the run before nor split: a trace file
+     * replays the runs it was written with. Virtual time advances by the run's count.
+     */
+    public void run(long run) {
+        endRun();
+        runPage = -1;
+        references += PageRun.count(run);
+        markTouched(PageRun.page(run));
+        batch[filled++] = run;
+        if (filled == batch.length) {
+            deliver();
+        }
+    }
+
     /** Delivers everything recorded so far, the open run included, and tells each sink it is finished. */
     public void finish() {
         flush();

@@ -30,6 +30,22 @@ class ReferenceRecorderTest {
     }
 
     @Test
+    void aWholeRunIsKeptAsItIsNeitherMergedNorSplit() {
+        RecordingSink sink = new RecordingSink();
+        ReferenceRecorder recorder = new ReferenceRecorder(List.of(sink));
+        recorder.reference(4, false);
+        recorder.run(PageRun.pack(4, 3, true));
+        recorder.run(PageRun.pack(4, 2, false));
+        recorder.reference(4, false);
+        recorder.reference(9, true);
+        recorder.finish();
+        assertThat(sink.runs.toLongArray()).containsExactly(PageRun.pack(4, 1, false), PageRun.pack(4, 3, true),
+                PageRun.pack(4, 2, false), PageRun.pack(4, 1, false), PageRun.pack(9, 1, true));
+        assertThat(recorder.references()).isEqualTo(8);
+        assertThat(recorder.distinctPages()).isEqualTo(2);
+    }
+
+    @Test
     void theMeasuredPhaseBeginsAfterEverythingRecordedBeforeIt() {
         RecordingSink sink = new RecordingSink();
         ReferenceRecorder recorder = new ReferenceRecorder(List.of(sink));

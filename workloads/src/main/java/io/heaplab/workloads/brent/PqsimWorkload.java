@@ -2,6 +2,7 @@ package io.heaplab.workloads.brent;
 
 import io.heaplab.core.heap.HeapAccess;
 import io.heaplab.core.spi.Allocator;
+import io.heaplab.core.spi.Spec;
 import io.heaplab.core.spi.Workload;
 import io.heaplab.core.spi.WorkloadContext;
 import java.util.SplittableRandom;
@@ -147,13 +148,13 @@ public final class PqsimWorkload implements Workload {
     static String problem(double rate, double lifetime, long seconds, long warmup, double initialLoad) {
         String name = PqsimProvider.NAME;
         if (!(rate > 0) || Double.isInfinite(rate)) {
-            return name + ": rate=" + format(rate) + " is not valid (expected: a positive number)";
+            return name + ": rate=" + Spec.number(rate) + " is not valid (expected: a positive number)";
         }
         if (!(lifetime > 0) || Double.isInfinite(lifetime)) {
-            return name + ": lifetime=" + format(lifetime) + " is not valid (expected: a positive number)";
+            return name + ": lifetime=" + Spec.number(lifetime) + " is not valid (expected: a positive number)";
         }
         if (!(initialLoad > 0) || Double.isInfinite(initialLoad)) {
-            return name + ": initialLoad=" + format(initialLoad) + " is not valid (expected: a positive number)";
+            return name + ": initialLoad=" + Spec.number(initialLoad) + " is not valid (expected: a positive number)";
         }
         if (seconds <= 0 || seconds > MAX_SECONDS) {
             return name + ": seconds=" + seconds + " is out of range (expected: 1 to " + MAX_SECONDS
@@ -167,22 +168,16 @@ public final class PqsimWorkload implements Workload {
                     + " (expected: warmup < seconds)";
         }
         if (warmup == 0 && initialLoad != 1) {
-            return name + ": initialLoad=" + format(initialLoad) + " has no effect with warmup=0"
+            return name + ": initialLoad=" + Spec.number(initialLoad) + " has no effect with warmup=0"
                     + " (expected: warmup > 0 when initialLoad is not 1)";
         }
         // initialLoad is 1 unless there is a warm-up for it to apply to
         if (rate * Math.max(1, initialLoad) > MAX_ARRIVALS_PER_SECOND) {
-            return name + ": rate=" + format(rate) + (initialLoad > 1
-                    ? " with initialLoad=" + format(initialLoad) : "") + " is too high (expected: at most "
-                    + format(MAX_ARRIVALS_PER_SECOND) + " arrivals per second, as times are in microseconds)";
+            return name + ": rate=" + Spec.number(rate) + (initialLoad > 1
+                    ? " with initialLoad=" + Spec.number(initialLoad) : "") + " is too high (expected: at most "
+                    + Spec.number(MAX_ARRIVALS_PER_SECOND) + " arrivals per second, as times are in microseconds)";
         }
         return null;
-    }
-
-    /** A number as a spec would write it: {@code 200}, not {@code 200.0}. */
-    static String format(double value) {
-        return value == Math.rint(value) && Math.abs(value) < 1e15 ? Long.toString((long) value)
-                : Double.toString(value);
     }
 
     @Override
@@ -329,7 +324,7 @@ public final class PqsimWorkload implements Workload {
 
     @Override
     public String toString() {
-        return PqsimProvider.NAME + ":rate=" + format(rate) + ",lifetime=" + format(lifetime) + ",seconds="
-                + seconds + ",warmup=" + warmup + ",initialLoad=" + format(initialLoad);
+        return PqsimProvider.NAME + ":rate=" + Spec.number(rate) + ",lifetime=" + Spec.number(lifetime) + ",seconds="
+                + seconds + ",warmup=" + warmup + ",initialLoad=" + Spec.number(initialLoad);
     }
 }

@@ -3,6 +3,7 @@ package io.heaplab.workloads.purdom;
 import io.heaplab.core.spi.Option;
 import io.heaplab.core.spi.OptionType;
 import io.heaplab.core.spi.Options;
+import io.heaplab.core.spi.Spec;
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.core.spi.Workload;
 import io.heaplab.core.spi.WorkloadProvider;
@@ -17,7 +18,7 @@ public final class PurdomProvider implements WorkloadProvider {
     private static final List<Option> OPTIONS = List.of(
             Option.of("lambda", OptionType.POSITIVE_DOUBLE, "16",
                     "requests arriving per unit time, a Poisson process; blocks live Exp(1), so about lambda are"
-                            + " live (at most " + PurdomWorkload.format(PurdomWorkload.MAX_LAMBDA) + ")"),
+                            + " live (at most " + Spec.number(PurdomWorkload.MAX_LAMBDA) + ")"),
             Option.of("c", OptionType.POSITIVE_DOUBLE, "16",
                     "mean block size in cells, geometric on 1, 2, ... (at least 1; 1: always one cell; at most"
                             + " memory)"),

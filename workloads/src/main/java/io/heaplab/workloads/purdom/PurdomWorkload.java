@@ -4,6 +4,7 @@ import io.heaplab.core.heap.Heap;
 import io.heaplab.core.heap.HeapAccess;
 import io.heaplab.core.spi.Allocator;
 import io.heaplab.core.spi.AllocatorSetup;
+import io.heaplab.core.spi.Spec;
 import io.heaplab.core.spi.Workload;
 import io.heaplab.core.spi.WorkloadContext;
 import java.util.Arrays;
@@ -113,12 +114,12 @@ public final class PurdomWorkload implements Workload {
     static String problem(double lambda, double c, long memory, long requests, long cell, long header) {
         String name = PurdomProvider.NAME + ": ";
         if (!(lambda > 0) || lambda > MAX_LAMBDA) {
-            return name + "lambda=" + format(lambda) + " (expected: a positive number, at most "
-                    + format(MAX_LAMBDA) + ")";
+            return name + "lambda=" + Spec.number(lambda) + " (expected: a positive number, at most "
+                    + Spec.number(MAX_LAMBDA) + ")";
         }
         if (!(c >= 1) || c > MAX_MEAN_CELLS) {
-            return name + "c=" + format(c) + " (expected: a mean block size from 1 to " + format(MAX_MEAN_CELLS)
-                    + " cells)";
+            return name + "c=" + Spec.number(c) + " (expected: a mean block size from 1 to "
+                    + Spec.number(MAX_MEAN_CELLS) + " cells)";
         }
         if (requests <= 0) {
             return name + "requests=" + requests + " (expected: a positive integer)";
@@ -142,16 +143,10 @@ public final class PurdomWorkload implements Workload {
                     + cell + " bytes)";
         }
         if (memory > 0 && c > memory) {
-            return name + "c=" + format(c) + " (expected: a mean block size of at most memory, " + memory
+            return name + "c=" + Spec.number(c) + " (expected: a mean block size of at most memory, " + memory
                     + " cells)";
         }
         return null;
-    }
-
-    /** A number as a spec would write it: {@code 16}, not {@code 16.0}. */
-    static String format(double value) {
-        return value == Math.rint(value) && Math.abs(value) < 1e15 ? Long.toString((long) value)
-                : Double.toString(value);
     }
 
     @Override
@@ -363,7 +358,7 @@ public final class PurdomWorkload implements Workload {
 
     @Override
     public String toString() {
-        return PurdomProvider.NAME + ":lambda=" + format(lambda) + ",c=" + format(c) + ",memory=" + memory
+        return PurdomProvider.NAME + ":lambda=" + Spec.number(lambda) + ",c=" + Spec.number(c) + ",memory=" + memory
                 + ",requests=" + requests + ",cell=" + cell + ",header=" + header;
     }
 }
