@@ -1,0 +1,30 @@
+package io.heaplab.reports.model;
+
+/** A numeric chart axis: its label and whether it is drawn on a log scale. */
+public record Axis(String label, boolean log) {
+
+    /** Data whose positive values span this ratio or more is drawn on a log axis. */
+    static final double DECADES = 100;
+
+    /** A linear axis. */
+    public static Axis linear(String label) {
+        return new Axis(label, false);
+    }
+
+    /**
+     * An axis for {@code values}: logarithmic when they are all positive and span two decades or more (so a fault
+     * curve's tail is not flattened against zero), linear otherwise.
+     */
+    public static Axis fitting(String label, double... values) {
+        double min = Double.POSITIVE_INFINITY;
+        double max = 0;
+        for (double v : values) {
+            if (!(v > 0)) {
+                return linear(label);
+            }
+            min = Math.min(min, v);
+            max = Math.max(max, v);
+        }
+        return new Axis(label, values.length > 1 && max / min >= DECADES);
+    }
+}
