@@ -27,7 +27,8 @@ class ReproduceBrentTest {
     static void reproduce() throws Exception {
         Path json = dir.resolve("brent.json");
         cli = Cli.run("reproduce", "brent", "--tridiag-n", "40", "--seeds", "2",
-                "--strategies", "stack,random,nofree,mru", "--json", json.toString());
+                "--strategies", "stack,random,nofree,mru", "--json", json.toString(), "--report",
+                dir.resolve("report").toString());
         assertThat(cli.err()).isEmpty();
         assertThat(cli.exitCode()).isZero();
         root = new ObjectMapper().readTree(json.toFile());
@@ -64,15 +65,28 @@ class ReproduceBrentTest {
     }
 
     @Test
+    void writesItsReportWithTheResultsBesideIt() throws Exception {
+        Path report = dir.resolve("report");
+        assertThat(cli.out()).contains("wrote report " + report.resolve("index.html"));
+        assertThat(Files.readAllBytes(report.resolve("brent.json"))).isEqualTo(Files.readAllBytes(dir.resolve("brent.json")));
+        String html = Files.readString(report.resolve("index.html"));
+        assertThat(html).contains("Table 3.1: TRIDIAG", "LRU faults against memory size", "faults normalized to RANDOM",
+                "Parameters and seeds", "Machine and JDK", System.getProperty("java.version"));
+        // a fault curve and a bar chart per table
+        assertThat(html.split("data:image/png;base64,", -1)).hasSize(1 + 6);
+        assertThat(report.resolve("charts/01-faults-3-1.svg")).content().startsWith("<svg");
+    }
+
+    @Test
     void theDefaultStrategiesIncludeTheOtherCurrentPageOnesAndTheSameSeedsGiveTheSameFile() throws Exception {
         Path one = dir.resolve("one.json");
         Path two = dir.resolve("two.json");
         Cli small = Cli.run("reproduce", "brent", "--tridiag-n", "12", "--pqsim-seconds", "20", "--seeds", "2",
-                "--threads", "1", "--json", one.toString());
+                "--threads", "1", "--json", one.toString(), "--no-report");
         assertThat(small.exitCode()).isZero();
         assertThat(small.out()).contains("LEAST-FREE", "MOST-FREE", "scaled down");
         assertThat(Cli.run("reproduce", "brent", "--tridiag-n", "12", "--pqsim-seconds", "20", "--seeds", "2",
-                "--threads", "3", "--json", two.toString()).exitCode()).isZero();
+                "--threads", "3", "--json", two.toString(), "--no-report").exitCode()).isZero();
         assertThat(Files.readAllBytes(two)).isEqualTo(Files.readAllBytes(one));
     }
 

@@ -26,7 +26,8 @@ class ReproducePurdomTest {
     @BeforeAll
     static void reproduce() throws Exception {
         Path json = dir.resolve("purdom.json");
-        cli = Cli.run("reproduce", "purdom", "--seeds", "3", "--json", json.toString());
+        cli = Cli.run("reproduce", "purdom", "--seeds", "3", "--json", json.toString(), "--report",
+                dir.resolve("report").toString());
         assertThat(cli.err()).isEmpty();
         assertThat(cli.exitCode()).isZero();
         root = new ObjectMapper().readTree(json.toFile());
@@ -139,9 +140,26 @@ class ReproducePurdomTest {
                     + claim.get("claim").asText());
         }
         Path again = dir.resolve("again.json");
-        assertThat(Cli.run("reproduce", "purdom", "--seeds", "3", "--threads", "1", "--json", again.toString())
+        assertThat(Cli.run("reproduce", "purdom", "--seeds", "3", "--threads", "1", "--json", again.toString(), "--no-report")
                 .exitCode()).isZero();
         assertThat(Files.readAllBytes(again)).isEqualTo(Files.readAllBytes(dir.resolve("purdom.json")));
+    }
+
+    @Test
+    void writesItsReportWithUtilizationAndSearchesAgainstLambdaPerBlockSize() throws Exception {
+        String html = Files.readString(dir.resolve("report/index.html"));
+        int cells = 0;
+        java.util.Set<String> blockSizes = new java.util.HashSet<>();
+        for (JsonNode table : root.get("tables")) {
+            for (JsonNode cell : table.get("cells")) {
+                blockSizes.add(table.get("table").asText() + "/" + cell.get("c").asText());
+                cells++;
+            }
+        }
+        assertThat(cells).isPositive();
+        // two charts (utilization, searches) per table and block size
+        assertThat(html.split("data:image/png;base64,", -1)).hasSize(1 + 2 * blockSizes.size());
+        assertThat(html).contains("space utilization against λ", "searches per request against λ");
     }
 
     @Test

@@ -10,7 +10,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "heaplab", mixinStandardHelpOptions = true, version = "heaplab 0.1.0",
         description = "A laboratory for dynamic storage allocation on a computer with virtual memory.",
         subcommands = {ListCommand.class, RunCommand.class, ReproduceCommand.class, TraceCommand.class,
-            CurveCommand.class})
+            CurveCommand.class, ReportCommand.class})
 public final class HeaplabCommand implements Runnable {
 
     private final Plugins plugins;
@@ -28,6 +28,6 @@ public final class HeaplabCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "a subcommand is required (expected: list, run, reproduce, trace or curve)");
+        throw new ParameterException(spec.commandLine(), "a subcommand is required (expected: list, run, reproduce, trace, curve or report)");
     }
 }

@@ -2,6 +2,7 @@ package io.heaplab.cli;
 
 import io.heaplab.core.spi.Plugins;
 import io.heaplab.core.spi.SpecException;
+import io.heaplab.reports.read.ResultFileException;
 import io.heaplab.traces.TraceFormatException;
 import java.io.PrintWriter;
 import picocli.CommandLine;
@@ -17,6 +18,8 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        // charts are drawn off screen, also on a machine with a display
+        System.setProperty("java.awt.headless", "true");
         PrintWriter err = new PrintWriter(System.err, true);
         int code;
         try {
@@ -46,11 +49,12 @@ public final class Main {
     }
 
     /**
-     * Reports {@code e} on one line: a {@link SpecException} or a malformed trace is the user's to fix (exit 2),
-     * anything else is a failure of the run (exit 1).
+     * Reports {@code e} on one line: a {@link SpecException}, a malformed trace or an unreadable result file is the
+     * user's to fix (exit 2), anything else is a failure of the run (exit 1).
      */
     static int fail(PrintWriter err, Throwable e) {
-        boolean usage = e instanceof SpecException || e instanceof TraceFormatException;
+        boolean usage = e instanceof SpecException || e instanceof TraceFormatException
+                || e instanceof ResultFileException;
         err.println("heaplab: " + (usage ? "" : "error: ") + oneLine(e));
         err.flush();
         return usage ? USAGE : FAILURE;

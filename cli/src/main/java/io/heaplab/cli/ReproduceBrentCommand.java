@@ -56,7 +56,7 @@ final class ReproduceBrentCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        List<Long> seedList = shared.seeds(seeds);
+        List<Long> seedList = shared.seeds("brent", seeds);
         List<String> strategyList = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (Spec strategy : Spec.parseList(strategies)) {
@@ -69,11 +69,13 @@ final class ReproduceBrentCommand implements Callable<Integer> {
                 shared.threads()), BrentPaper.load());
         Runner runner = new Runner(parent.parent().plugins());
         PrintWriter out = spec.commandLine().getOut();
-        shared.announce(runner, study.specs(), out);
-        BrentStudy.Results results = study.run(runner);
+        BrentStudy.Results results;
+        try (Progress progress = shared.announce(runner, study.specs(), out)) {
+            results = study.run(runner, progress::step);
+        }
         List<BrentClaims.Claim> claims = BrentClaims.check(results);
         BrentReport.print(results, claims, out);
-        shared.finish(study.specs().size(), results.wallNanos(), BrentReport.toJson(results, claims), out);
+        shared.finish("brent", study.specs().size(), results.wallNanos(), BrentReport.toJson(results, claims), out);
         return Main.OK;
     }
 }

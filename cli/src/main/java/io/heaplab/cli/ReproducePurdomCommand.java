@@ -52,16 +52,18 @@ final class ReproducePurdomCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        List<Long> seedList = shared.seeds(seeds);
+        List<Long> seedList = shared.seeds("purdom", seeds);
         PurdomStudy study = new PurdomStudy(new PurdomStudy.Config(seedList, new TreeSet<>(tables), requests,
                 shared.threads(), Spec.parse(firstFit).toString()), PurdomPaper.load());
         Runner runner = new Runner(parent.parent().plugins());
         PrintWriter out = spec.commandLine().getOut();
-        shared.announce(runner, study.specs(), out);
-        PurdomStudy.Results results = study.run(runner);
+        PurdomStudy.Results results;
+        try (Progress progress = shared.announce(runner, study.specs(), out)) {
+            results = study.run(runner, progress::step);
+        }
         List<PurdomClaims.Claim> claims = PurdomClaims.check(results);
         PurdomReport.print(results, claims, out);
-        shared.finish(study.specs().size(), results.wallNanos(), PurdomReport.toJson(results, claims), out);
+        shared.finish("purdom", study.specs().size(), results.wallNanos(), PurdomReport.toJson(results, claims), out);
         return Main.OK;
     }
 }

@@ -62,7 +62,7 @@ public final class CurveResults {
         StringBuilder csv = new StringBuilder(CSV_HEADER).append('\n');
         curves.forEach((policy, curve) -> {
             for (Point p : points(curve)) {
-                csv.append(quoted(policy)).append(',').append(curve.axis().label()).append(',').append(p.size)
+                csv.append(Csv.field(policy)).append(',').append(curve.axis().label()).append(',').append(p.size)
                         .append(',').append(p.faults).append(',').append(p.missRatio).append(',')
                         .append(p.writeBacks).append(',').append(p.meanResident).append(',')
                         .append(Double.isInfinite(p.lifetime) ? "" : String.valueOf(p.lifetime)).append('\n');
@@ -78,11 +78,6 @@ public final class CurveResults {
         byte[] csvBytes = toCsv(curves);
         AtomicFiles.write(json, jsonBytes);
         AtomicFiles.write(csv, csvBytes);
-    }
-
-    /** A spec holds commas (lru:frames=all is fine, wsclock:frames=3,theta=9 is not), so it is quoted. */
-    private static String quoted(String field) {
-        return field.indexOf(',') < 0 && field.indexOf('"') < 0 ? field : '"' + field.replace("\"", "\"\"") + '"';
     }
 
     private record Point(long size, long faults, double missRatio, long writeBacks, double meanResident,

@@ -36,11 +36,12 @@ public final class JsonResults {
     private JsonResults() {
     }
 
-    /** The head every heaplab document starts with: the schema version and the tool. */
+    /** The head every heaplab document starts with: the schema version, the tool, and the machine and JDK. */
     public static ObjectNode document() {
         ObjectNode root = NODES.objectNode();
         root.put("schema", SCHEMA_VERSION);
         root.put("tool", "heaplab");
+        root.set(Environment.FIELD, Environment.current());
         return root;
     }
 

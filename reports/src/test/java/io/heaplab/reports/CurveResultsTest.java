@@ -1,6 +1,6 @@
 package io.heaplab.reports;
 
-import static io.heaplab.reports.JsonResultsTest.golden;
+import static io.heaplab.reports.Golden.golden;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -14,8 +14,8 @@ class CurveResultsTest {
 
     @Test
     void jsonMatchesTheGoldenFile() throws IOException {
-        String actual = new String(JsonResults.render(CurveResults.toTree(Samples.stream(), Samples.curves())),
-                StandardCharsets.UTF_8);
+        String actual = Golden.withoutEnvironment(
+                JsonResults.render(CurveResults.toTree(Samples.stream(), Samples.curves())));
         assertThat(actual).isEqualTo(golden("golden/curves.json"));
     }
 
@@ -52,8 +52,8 @@ class CurveResultsTest {
 
     @Test
     void replayJsonMatchesTheGoldenFile() throws IOException {
-        String actual = new String(JsonResults.render(ReplayResults.toTree(Samples.stream(), Samples.replayed())),
-                StandardCharsets.UTF_8);
+        String actual = Golden.withoutEnvironment(
+                JsonResults.render(ReplayResults.toTree(Samples.stream(), Samples.replayed())));
         assertThat(actual).isEqualTo(golden("golden/replay.json"));
     }
 }

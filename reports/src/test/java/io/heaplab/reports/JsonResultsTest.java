@@ -14,8 +14,8 @@ class JsonResultsTest {
 
     @Test
     void matchesTheGoldenFile() throws IOException {
-        String actual = new String(JsonResults.toBytes(Samples.runs()), StandardCharsets.UTF_8);
-        assertThat(actual).isEqualTo(golden("golden/run-results.json"));
+        String actual = Golden.withoutEnvironment(JsonResults.toBytes(Samples.runs()));
+        assertThat(actual).isEqualTo(Golden.golden("golden/run-results.json"));
     }
 
     @Test
@@ -33,13 +33,6 @@ class JsonResultsTest {
         assertThat(Files.readAllBytes(file)).isEqualTo(JsonResults.toBytes(Samples.runs()));
         try (var files = Files.list(file.getParent())) {
             assertThat(files).containsExactly(file);
-        }
-    }
-
-    static String golden(String resource) throws IOException {
-        try (InputStream in = JsonResultsTest.class.getClassLoader().getResourceAsStream(resource)) {
-            assertThat(in).as(resource).isNotNull();
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
     }
 }

@@ -14,6 +14,6 @@ class RunTableTest {
         StringWriter text = new StringWriter();
         RunTable.print(Samples.runs(), new PrintWriter(text));
         assertThat(text.toString().replace(System.lineSeparator(), "\n"))
-                .isEqualTo(JsonResultsTest.golden("golden/run-table.txt"));
+                .isEqualTo(Golden.golden("golden/run-table.txt"));
     }
 }

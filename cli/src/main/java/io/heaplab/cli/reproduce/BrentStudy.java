@@ -157,11 +157,11 @@ public final class BrentStudy {
         return specs;
     }
 
-    /** Runs the study with {@code runner} and gathers the tables. */
-    public Results run(Runner runner) {
+    /** Runs the study with {@code runner}, calling {@code afterEachRun} as each run ends, and gathers the tables. */
+    public Results run(Runner runner, Runnable afterEachRun) {
         long start = System.nanoTime();
         List<RunSpec> specs = specs();
-        List<RunResult> results = runner.runAll(specs, config.threads());
+        List<RunResult> results = runner.runAll(specs, config.threads(), afterEachRun);
         int perStrategy = config.seeds().size();
         int perTable = perStrategy * config.strategies().size();
         Map<Table, Map<String, List<RunResult>>> byTable = new LinkedHashMap<>();

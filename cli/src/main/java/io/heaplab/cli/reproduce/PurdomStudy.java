@@ -119,10 +119,10 @@ public final class PurdomStudy {
         return specs;
     }
 
-    /** Runs everything and gathers it by table, cell and method. */
-    public Results run(Runner runner) {
+    /** Runs everything, calling {@code afterEachRun} as each run ends, and gathers it by table, cell and method. */
+    public Results run(Runner runner, Runnable afterEachRun) {
         long start = System.nanoTime();
-        List<RunResult> results = runner.runAll(specs(), config.threads());
+        List<RunResult> results = runner.runAll(specs(), config.threads(), afterEachRun);
         int next = 0;
         int seeds = config.seeds().size();
         List<TableResult> tables = new ArrayList<>();

@@ -97,6 +97,14 @@ public final class Runner {
      * the first run starts; the first run that fails stops the rest and its exception is thrown.
      */
     public List<RunResult> runAll(List<RunSpec> specs, int threads) {
+        return runAll(specs, threads, () -> { });
+    }
+
+    /**
+     * As {@link #runAll(List, int)}, calling {@code afterEach} (from the thread that ran it) as each run ends, so a
+     * progress bar can follow a long sweep.
+     */
+    public List<RunResult> runAll(List<RunSpec> specs, int threads, Runnable afterEach) {
         if (threads < 1) {
             throw new IllegalArgumentException("threads: " + threads + " (expected: >= 1)");
         }
@@ -105,7 +113,11 @@ public final class Runner {
         try {
             List<Future<RunResult>> futures = new ArrayList<>();
             for (RunSpec spec : specs) {
-                futures.add(pool.submit(() -> run(spec)));
+                futures.add(pool.submit(() -> {
+                    RunResult result = run(spec);
+                    afterEach.run();
+                    return result;
+                }));
             }
             List<RunResult> results = new ArrayList<>();
             for (Future<RunResult> future : futures) {

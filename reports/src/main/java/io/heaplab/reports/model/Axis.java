@@ -12,19 +12,18 @@ public record Axis(String label, boolean log) {
     }
 
     /**
-     * An axis for {@code values}: logarithmic when they are all positive and span two decades or more (so a fault
-     * curve's tail is not flattened against zero), linear otherwise.
+     * An axis for {@code values}: logarithmic when their positive values span two decades or more (so a fault
+     * curve's tail is not flattened against zero; values of zero or less are not drawn on it), linear otherwise.
      */
     public static Axis fitting(String label, double... values) {
         double min = Double.POSITIVE_INFINITY;
         double max = 0;
         for (double v : values) {
-            if (!(v > 0)) {
-                return linear(label);
+            if (v > 0 && v < Double.POSITIVE_INFINITY) {
+                min = Math.min(min, v);
+                max = Math.max(max, v);
             }
-            min = Math.min(min, v);
-            max = Math.max(max, v);
         }
-        return new Axis(label, values.length > 1 && max / min >= DECADES);
+        return new Axis(label, max > 0 && max / min >= DECADES);
     }
 }

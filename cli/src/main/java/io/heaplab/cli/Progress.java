@@ -1,0 +1,50 @@
+package io.heaplab.cli;
+
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+
+/**
+ * A progress bar on standard error while a long sweep runs, drawn only on an interactive terminal:
+ * redirected to a file, a pipe or a CI log, heaplab stays quiet.
+ */
+final class Progress implements AutoCloseable {
+
+    private final ProgressBar bar;
+
+    private Progress(ProgressBar bar) {
+        this.bar = bar;
+    }
+
+    /** A bar counting {@code total} steps of {@code task}, or a silent one when not on a terminal. */
+    static Progress start(String task, int total) {
+        if (!onTerminal()) {
+            return new Progress(null);
+        }
+        return new Progress(new ProgressBarBuilder().setTaskName(task).setInitialMax(total)
+                .setStyle(ProgressBarStyle.ASCII).setConsumer(new ConsoleProgressBarConsumer(System.err))
+                .setUpdateIntervalMillis(200).continuousUpdate().build());
+    }
+
+    /** One step done; safe to call from any thread. */
+    void step() {
+        if (bar != null) {
+            bar.step();
+        }
+    }
+
+    /** Takes the bar off the terminal's current line, whatever happened. */
+    @Override
+    public void close() {
+        if (bar != null) {
+            bar.close();
+        }
+    }
+
+    /** Java 22's {@code Console.isTerminal}: since Java 22 a console object exists even when output is redirected. */
+    private static boolean onTerminal() {
+        java.io.Console console = System.console();
+        return console != null && console.isTerminal();
+    }
+}

@@ -1,0 +1,75 @@
+package io.heaplab.reports;
+
+import io.heaplab.reports.chart.Charts;
+import io.heaplab.reports.html.HtmlPage;
+import io.heaplab.reports.model.Figure;
+import io.heaplab.reports.model.Report;
+import io.heaplab.reports.model.ReportCsv;
+import io.heaplab.reports.model.ReportJson;
+import io.heaplab.reports.model.Section;
+import io.heaplab.reports.read.ResultFiles;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Builds the report of a set of result files in a directory: {@code index.html} (self-contained), the charts as
+ * PNG and SVG under {@code charts/}, and the report's data as {@code report.json} and {@code report.csv}.
+ */
+public final class Reports {
+
+    /** The page every report directory opens with. */
+    public static final String PAGE = "index.html";
+
+    private Reports() {
+    }
+
+    /** Reads every result file and writes their report into {@code dir}; returns the page's path. */
+    public static Path write(List<Path> inputs, Path dir) throws IOException {
+        List<Section> sections = new ArrayList<>();
+        for (Path input : inputs) {
+            sections.addAll(ResultFiles.read(input));
+        }
+        List<String> names = inputs.stream().map(p -> p.getFileName().toString()).toList();
+        String title = sections.size() == 1 ? sections.getFirst().title() : "heaplab report";
+        return write(new Report(title, names, sections), dir);
+    }
+
+    /**
+     * Writes {@code report} into {@code dir}, each file atomically; the page comes last, so a page that exists
+     * always has its charts and data beside it.
+     */
+    public static Path write(Report report, Path dir) throws IOException {
+        Path charts = dir.resolve("charts");
+        Files.createDirectories(charts);
+        AtomicFiles.write(dir.resolve("report.json"), ReportJson.toBytes(report));
+        AtomicFiles.write(dir.resolve("report.csv"), ReportCsv.toBytes(report));
+        List<IOException> failures = new ArrayList<>();
+        String page = HtmlPage.render(report, (section, figure) -> {
+            String name = fileName(section, figure);
+            byte[] png = Charts.png(figure, Charts.WIDTH, Charts.HEIGHT);
+            try {
+                AtomicFiles.write(charts.resolve(name + ".png"), png);
+                AtomicFiles.write(charts.resolve(name + ".svg"),
+                        Charts.svg(figure, Charts.WIDTH, Charts.HEIGHT, name).getBytes(StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                failures.add(e);
+            }
+            return new HtmlPage.Chart(png, name);
+        });
+        if (!failures.isEmpty()) {
+            throw failures.getFirst();
+        }
+        Path index = dir.resolve(PAGE);
+        AtomicFiles.write(index, page.getBytes(StandardCharsets.UTF_8));
+        return index;
+    }
+
+    /** Charts are named by section number and figure id, so two sections' figures never share a file. */
+    private static String fileName(int section, Figure figure) {
+        return String.format(java.util.Locale.ROOT, "%02d-%s", section + 1, figure.id());
+    }
+}

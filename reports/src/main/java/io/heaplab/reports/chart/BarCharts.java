@@ -1,0 +1,113 @@
+package io.heaplab.reports.chart;
+
+import io.heaplab.reports.model.Figure;
+import io.heaplab.reports.model.Series;
+import java.awt.Color;
+import java.util.List;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.CategoryAxis;
+import org.jfree.chart.axis.CategoryLabelPositions;
+import org.jfree.chart.axis.ValueAxis;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.DatasetRenderingOrder;
+import org.jfree.chart.renderer.category.LineAndShapeRenderer;
+import org.jfree.chart.renderer.category.StandardBarPainter;
+import org.jfree.chart.renderer.category.StatisticalBarRenderer;
+import org.jfree.data.category.DefaultCategoryDataset;
+import org.jfree.data.statistics.DefaultStatisticalCategoryDataset;
+
+/** Draws a {@link Figure.Type#BARS} figure: bars with error bars per category, published values as points on top. */
+final class BarCharts {
+
+    /** More categories than this, or labels longer in all than {@link #FLAT_LABEL_CHARS}, are drawn slanted. */
+    static final int FLAT_CATEGORIES = 6;
+    static final int FLAT_LABEL_CHARS = 60;
+
+    private BarCharts() {
+    }
+
+    /** The chart of {@code figure}, which must be a bar figure. */
+    static JFreeChart of(Figure figure) {
+        List<Series> series = figure.series();
+        List<String> keys = UniqueKeys.of(series.stream().map(Series::name).toList());
+        List<String> categories = UniqueKeys.of(figure.categories());
+        List<Color> colours = SeriesColours.of(series);
+
+        DefaultStatisticalCategoryDataset bars = new DefaultStatisticalCategoryDataset();
+        StatisticalBarRenderer barRenderer = barRenderer();
+        DefaultCategoryDataset points = new DefaultCategoryDataset();
+        // shapes only: published values sit on their category, not joined into a line across strategies
+        LineAndShapeRenderer pointRenderer = new LineAndShapeRenderer(false, true);
+        // a white rim keeps a published point visible on its own bar, which has the same colour
+        pointRenderer.setDrawOutlines(true);
+        pointRenderer.setUseOutlinePaint(true);
+        for (int i = 0; i < series.size(); i++) {
+            Series s = series.get(i);
+            if (s.style() == Series.Style.POINTS) {
+                int row = points.getRowCount();
+                for (int c = 0; c < categories.size(); c++) {
+                    points.addValue(drawable(figure, s.y()[c]), keys.get(i), categories.get(c));
+                }
+                pointRenderer.setSeriesPaint(row, colours.get(i));
+                pointRenderer.setSeriesShape(row, Theme.PUBLISHED);
+                pointRenderer.setSeriesOutlinePaint(row, Theme.BACKGROUND);
+                pointRenderer.setSeriesOutlineStroke(row, Theme.OUTLINE);
+            } else {
+                int row = bars.getRowCount();
+                for (int c = 0; c < categories.size(); c++) {
+                    Double error = s.error().length == 0 ? null : drawableError(s.error()[c]);
+                    bars.add(drawable(figure, s.y()[c]), error, keys.get(i), categories.get(c));
+                }
+                barRenderer.setSeriesPaint(row, colours.get(i));
+            }
+        }
+
+        CategoryAxis x = new CategoryAxis(figure.x().label());
+        Theme.axis(x);
+        if (slanted(figure.categories())) {
+            x.setCategoryLabelPositions(CategoryLabelPositions.UP_45);
+        }
+        ValueAxis y = ValueAxes.create(figure.y());
+        if (figure.y().log()) {
+            // a bar grows from zero, which a log axis cannot show; without this the axis would reach down for it
+            barRenderer.setIncludeBaseInRange(false);
+        }
+        CategoryPlot plot = new CategoryPlot(bars, x, y, barRenderer);
+        plot.setDataset(1, points);
+        plot.setRenderer(1, pointRenderer);
+        // draw the bars first so the published points stay visible on top of them
+        plot.setDatasetRenderingOrder(DatasetRenderingOrder.FORWARD);
+        if (bars.getRowCount() == 0 && points.getRowCount() == 0) {
+            // no series: no data message rather than an axis fitted to nothing
+            y.setRange(ValueAxes.padded(figure.y(), 1, 10));
+        }
+        return Theme.chart(figure.title(), plot);
+    }
+
+    private static StatisticalBarRenderer barRenderer() {
+        StatisticalBarRenderer renderer = new StatisticalBarRenderer();
+        // flat fills: the default gradient and shadow would add colours no series has
+        renderer.setBarPainter(new StandardBarPainter());
+        renderer.setShadowVisible(false);
+        renderer.setDrawBarOutline(false);
+        renderer.setItemMargin(0.05);
+        renderer.setErrorIndicatorPaint(Theme.TEXT);
+        renderer.setErrorIndicatorStroke(Theme.ERROR_BAR);
+        return renderer;
+    }
+
+    /** {@code value} if the y axis can draw it, else null: the bar or point is left out, not the chart. */
+    private static Double drawable(Figure figure, double value) {
+        return ValueAxes.drawable(figure.y(), value) ? value : null;
+    }
+
+    private static Double drawableError(double halfWidth) {
+        return Double.isFinite(halfWidth) && halfWidth > 0 ? halfWidth : null;
+    }
+
+    /** Whether the category labels are too many or too long to sit flat side by side. */
+    static boolean slanted(List<String> categories) {
+        int chars = categories.stream().mapToInt(String::length).sum();
+        return categories.size() > FLAT_CATEGORIES || chars > FLAT_LABEL_CHARS;
+    }
+}

@@ -1,0 +1,137 @@
+package io.heaplab.reports.chart;
+
+import io.heaplab.reports.model.Axis;
+import io.heaplab.reports.model.Figure;
+import io.heaplab.reports.model.Marker;
+import io.heaplab.reports.model.Series;
+import java.awt.Color;
+import java.util.List;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.ValueAxis;
+import org.jfree.chart.plot.ValueMarker;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.ui.Layer;
+import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.ui.RectangleInsets;
+import org.jfree.chart.ui.TextAnchor;
+import org.jfree.data.Range;
+import org.jfree.data.general.DatasetUtils;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+
+/** Draws a {@link Figure.Type#LINES} figure: lines and published points over two numeric axes, with markers. */
+final class LineCharts {
+
+    /** How far each further marker label is pushed down, so labels of nearby markers do not print over each other. */
+    private static final double MARKER_LABEL_STEP = 14;
+
+    private LineCharts() {
+    }
+
+    /** The chart of {@code figure}, which must be a line figure. */
+    static JFreeChart of(Figure figure) {
+        XYSeriesCollection dataset = dataset(figure);
+        ValueAxis x = ValueAxes.create(figure.x());
+        ValueAxis y = ValueAxes.create(figure.y());
+        if (x instanceof NumberAxis linear) {
+            // x values such as window sizes or lambdas start far from zero; zero would squash them to one side
+            linear.setAutoRangeIncludesZero(false);
+        }
+        XYPlot plot = new XYPlot(dataset, x, y, renderer(figure.series()));
+        List<Marker> markers = markers(figure);
+        fitRanges(figure, dataset, markers, x, y);
+        addMarkers(figure, markers, plot);
+        return Theme.chart(figure.title(), plot);
+    }
+
+    private static XYSeriesCollection dataset(Figure figure) {
+        List<String> keys = UniqueKeys.of(figure.series().stream().map(Series::name).toList());
+        XYSeriesCollection dataset = new XYSeriesCollection();
+        for (int i = 0; i < figure.series().size(); i++) {
+            Series s = figure.series().get(i);
+            // points stay in the order given (a curve may turn back) and may share an x (several published values)
+            XYSeries series = new XYSeries(keys.get(i), false, true);
+            for (int p = 0; p < s.y().length; p++) {
+                // a point a log axis cannot place is left out rather than failing the whole chart
+                if (ValueAxes.drawable(figure.x(), s.x()[p]) && ValueAxes.drawable(figure.y(), s.y()[p])) {
+                    series.add(s.x()[p], s.y()[p], false);
+                }
+            }
+            dataset.addSeries(series);
+        }
+        return dataset;
+    }
+
+    private static XYLineAndShapeRenderer renderer(List<Series> series) {
+        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
+        // a white rim keeps a point visible where it sits on a line or another point of the same colour
+        renderer.setDrawOutlines(true);
+        renderer.setUseOutlinePaint(true);
+        // one SVG path per line instead of one element per segment
+        renderer.setDrawSeriesLineAsPath(true);
+        List<Color> colours = SeriesColours.of(series);
+        for (int i = 0; i < series.size(); i++) {
+            Series s = series.get(i);
+            boolean points = s.style() == Series.Style.POINTS;
+            renderer.setSeriesPaint(i, colours.get(i));
+            renderer.setSeriesStroke(i, Theme.LINE);
+            renderer.setSeriesLinesVisible(i, !points);
+            renderer.setSeriesShapesVisible(i, points || s.y().length <= Theme.MAX_POINTS_WITH_SHAPES);
+            renderer.setSeriesShapesFilled(i, true);
+            renderer.setSeriesShape(i, points ? Theme.PUBLISHED : Theme.MEASURED);
+            renderer.setSeriesOutlinePaint(i, Theme.BACKGROUND);
+            renderer.setSeriesOutlineStroke(i, Theme.OUTLINE);
+        }
+        return renderer;
+    }
+
+    /** The figure's markers that the x axis can place. */
+    private static List<Marker> markers(Figure figure) {
+        return figure.markers().stream().filter(m -> ValueAxes.drawable(figure.x(), m.x())).toList();
+    }
+
+    /** Adds {@code markers} to {@code plot}, whose x axis must already have its final range. */
+    private static void addMarkers(Figure figure, List<Marker> markers, XYPlot plot) {
+        Range range = plot.getDomainAxis().getRange();
+        for (int i = 0; i < markers.size(); i++) {
+            Marker m = markers.get(i);
+            ValueMarker marker = new ValueMarker(m.x(), Theme.MARKER, Theme.MARKER_LINE);
+            marker.setLabel(m.label());
+            marker.setLabelFont(Theme.MARKER_FONT);
+            marker.setLabelPaint(Theme.MARKER);
+            marker.setLabelBackgroundColor(Theme.LABEL_BACKGROUND);
+            // a label runs away from the nearer edge, so one near the right end is not cut off by it
+            boolean right = ValueAxes.fraction(figure.x(), range, m.x()) > 0.5;
+            marker.setLabelAnchor(right ? RectangleAnchor.TOP_LEFT : RectangleAnchor.TOP_RIGHT);
+            marker.setLabelTextAnchor(right ? TextAnchor.TOP_RIGHT : TextAnchor.TOP_LEFT);
+            marker.setLabelOffset(new RectangleInsets(4 + i * MARKER_LABEL_STEP, 4, 4, 4));
+            plot.addDomainMarker(marker, Layer.FOREGROUND);
+        }
+    }
+
+    /**
+     * Widens the x axis to take in every marker, since JFreeChart fits its axes to the data alone and a marker
+     * outside them is not drawn; and gives axes without any data a plain range (a log axis would otherwise span a
+     * hundred decades down to its smallest value).
+     */
+    private static void fitRanges(Figure figure, XYSeriesCollection dataset, List<Marker> markers, ValueAxis x,
+                                  ValueAxis y) {
+        Range data = DatasetUtils.findDomainBounds(dataset);
+        double lower = data == null ? Double.POSITIVE_INFINITY : data.getLowerBound();
+        double upper = data == null ? Double.NEGATIVE_INFINITY : data.getUpperBound();
+        for (Marker m : markers) {
+            lower = Math.min(lower, m.x());
+            upper = Math.max(upper, m.x());
+        }
+        if (lower > upper) {
+            x.setRange(ValueAxes.padded(figure.x(), 1, 10));
+        } else if (data == null || lower < data.getLowerBound() || upper > data.getUpperBound()) {
+            x.setRange(ValueAxes.padded(figure.x(), lower, upper));
+        }
+        if (DatasetUtils.findRangeBounds(dataset) == null) {
+            y.setRange(ValueAxes.padded(figure.y(), 1, 10));
+        }
+    }
+}

@@ -1,0 +1,130 @@
+package io.heaplab.reports.html;
+
+import io.heaplab.reports.model.Figure;
+import io.heaplab.reports.model.Report;
+import io.heaplab.reports.model.Section;
+import io.heaplab.reports.model.Table;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A report as one self-contained HTML page: every chart embedded as a PNG data URI, every table, each section's
+ * parameters, seeds, machine and JDK, and the notes (a reproduction's claims among them), with no file or network
+ * access needed to view it.
+ */
+public final class HtmlPage {
+
+    /** A rendered chart: the PNG embedded in the page and the name of its files beside the page. */
+    public record Chart(byte[] png, String fileName) {
+    }
+
+    /** Gives each figure of each section its rendered chart. */
+    @FunctionalInterface
+    public interface Charts {
+        Chart of(int section, Figure figure);
+    }
+
+    private static final String STYLE = """
+            body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:2rem auto;max-width:1280px;\
+            padding:0 1rem;color:#222;line-height:1.4}
+            h1{font-size:1.6rem}h2{font-size:1.3rem;border-bottom:1px solid #ccc;padding-bottom:.2rem;margin-top:2.5rem}
+            h3{font-size:1.05rem;margin-top:1.5rem}.source{color:#555;font-style:italic}
+            table{border-collapse:collapse;margin:.5rem 0 1rem;font-size:.85rem}
+            th,td{border:1px solid #ddd;padding:.2rem .5rem;text-align:right}th{background:#f4f4f4}
+            td:first-child,th:first-child{text-align:left}.kv td{text-align:left}
+            .figures{display:grid;grid-template-columns:repeat(auto-fill,minmax(560px,1fr));gap:1rem}
+            figure{margin:0}figure img{width:100%;height:auto;border:1px solid #eee}
+            figcaption{font-size:.8rem;color:#555}.disagrees{color:#a40000}
+            .scroll{overflow-x:auto}
+            """;
+
+    private HtmlPage() {
+    }
+
+    /** The page for {@code report}, its charts from {@code charts}. */
+    public static String render(Report report, Charts charts) {
+        StringBuilder html = new StringBuilder();
+        html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>")
+                .append(escape(report.title())).append("</title>\n<style>\n").append(STYLE).append("</style>\n</head>\n")
+                .append("<body>\n<h1>").append(escape(report.title())).append("</h1>\n");
+        html.append("<p class=\"source\">Built from ").append(escape(String.join(", ", report.inputs())))
+                .append(" (report schema ").append(report.schema()).append(").</p>\n");
+        List<Section> sections = report.sections();
+        for (int s = 0; s < sections.size(); s++) {
+            section(html, s, sections.get(s), charts);
+        }
+        return html.append("</body>\n</html>\n").toString();
+    }
+
+    private static void section(StringBuilder html, int index, Section section, Charts charts) {
+        html.append("<section>\n<h2>").append(escape(section.title())).append("</h2>\n");
+        if (!section.source().isEmpty()) {
+            html.append("<p class=\"source\">").append(escape(section.source())).append("</p>\n");
+        }
+        keyValues(html, "Parameters and seeds", section.parameters());
+        keyValues(html, "Machine and JDK", section.environment());
+        if (!section.notes().isEmpty()) {
+            html.append("<h3>Notes</h3>\n<ul>\n");
+            for (String note : section.notes()) {
+                boolean disagrees = note.startsWith("DISAGREES");
+                html.append(disagrees ? "<li class=\"disagrees\">" : "<li>").append(escape(note)).append("</li>\n");
+            }
+            html.append("</ul>\n");
+        }
+        if (!section.figures().isEmpty()) {
+            html.append("<h3>Charts</h3>\n<div class=\"figures\">\n");
+            for (Figure figure : section.figures()) {
+                Chart chart = charts.of(index, figure);
+                html.append("<figure><img alt=\"").append(escape(figure.title())).append("\" src=\"data:image/png;base64,")
+                        .append(Base64.getEncoder().encodeToString(chart.png())).append("\">\n<figcaption>")
+                        .append(escape(figure.title())).append(" (also <a href=\"charts/").append(escape(chart.fileName()))
+                        .append(".svg\">SVG</a>)</figcaption></figure>\n");
+            }
+            html.append("</div>\n");
+        }
+        for (Table table : section.tables()) {
+            table(html, table);
+        }
+        html.append("</section>\n");
+    }
+
+    private static void keyValues(StringBuilder html, String title, Map<String, String> values) {
+        if (values.isEmpty()) {
+            return;
+        }
+        html.append("<h3>").append(title).append("</h3>\n<table class=\"kv\">\n");
+        values.forEach((k, v) -> html.append("<tr><th>").append(escape(k)).append("</th><td>").append(escape(v))
+                .append("</td></tr>\n"));
+        html.append("</table>\n");
+    }
+
+    private static void table(StringBuilder html, Table table) {
+        html.append("<h3>").append(escape(table.title())).append("</h3>\n<div class=\"scroll\"><table>\n<thead><tr>");
+        table.columns().forEach(c -> html.append("<th>").append(escape(c)).append("</th>"));
+        html.append("</tr></thead>\n<tbody>\n");
+        for (List<String> row : table.rows()) {
+            html.append("<tr>");
+            row.forEach(cell -> html.append("<td>").append(escape(cell)).append("</td>"));
+            html.append("</tr>\n");
+        }
+        html.append("</tbody>\n</table></div>\n");
+    }
+
+    /** Text made safe for HTML element content and attribute values. */
+    static String escape(String text) {
+        StringBuilder out = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '<' -> out.append("&lt;");
+                case '>' -> out.append("&gt;");
+                case '&' -> out.append("&amp;");
+                case '"' -> out.append("&quot;");
+                case '\'' -> out.append("&#39;");
+                default -> out.append(c);
+            }
+        }
+        return out.toString();
+    }
+}

@@ -1,0 +1,120 @@
+package io.heaplab.reports.read;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.heaplab.reports.Environment;
+import io.heaplab.reports.model.Section;
+import io.heaplab.reports.model.Table;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Sections for the files of {@code heaplab run --json}, {@code heaplab trace replay --json} and
+ * {@code heaplab curve}: a table of what was measured and the fault and lifetime curves of every policy given as
+ * {@code =all}.
+ */
+final class PagingSections {
+
+    private PagingSections() {
+    }
+
+    /** A {@code heaplab run} file: a row per run, a column per single-size policy, curves drawn per policy. */
+    static Section runs(String name, JsonNode document) {
+        JsonNode runs = document.path("runs");
+        Set<String> workloads = new LinkedHashSet<>();
+        Set<String> allocators = new LinkedHashSet<>();
+        Set<String> seeds = new LinkedHashSet<>();
+        Set<String> pageSizes = new LinkedHashSet<>();
+        Set<String> policies = new LinkedHashSet<>();
+        for (JsonNode run : runs) {
+            workloads.add(run.path("workload").asText());
+            allocators.add(run.path("allocator").asText());
+            seeds.add(run.path("seed").asText());
+            pageSizes.add(run.path("pageSize").asText());
+            run.path("faults").properties().forEach(e -> {
+                if (e.getValue().isNumber()) {
+                    policies.add(e.getKey());
+                }
+            });
+        }
+        List<String> columns = new ArrayList<>(List.of("workload", "allocator", "seed", "references",
+                "pages touched", "virtual pages", "allocations", "space utilization", "mean searches"));
+        policies.forEach(p -> columns.add("faults " + p));
+        List<List<String>> rows = new ArrayList<>();
+        CurveFigures curves = new CurveFigures();
+        for (JsonNode run : runs) {
+            List<String> row = new ArrayList<>(List.of(run.path("workload").asText(), run.path("allocator").asText(),
+                    run.path("seed").asText(), run.path("references").asText(), run.path("pagesTouched").asText(),
+                    run.path("virtualPages").asText(), run.path("allocations").asText(),
+                    Nodes.cell(Nodes.number(run, "spaceUtilization"), 3),
+                    Nodes.cell(Nodes.number(run, "meanSearches"), 2)));
+            JsonNode faults = run.path("faults");
+            policies.forEach(p -> row.add(faults.has(p) ? faults.get(p).asText() : "-"));
+            rows.add(row);
+            String label = run.path("allocator").asText()
+                    + (workloads.size() > 1 ? " · " + run.path("workload").asText() : "")
+                    + (seeds.size() > 1 ? " · seed " + run.path("seed").asText() : "");
+            faults.properties().forEach(e -> {
+                if (e.getValue().isArray()) {
+                    curves.addPaging(e.getKey(), label, e.getValue(), run.path("pagingMeasures").path(e.getKey()));
+                }
+            });
+        }
+        Map<String, String> parameters = new LinkedHashMap<>();
+        parameters.put("workloads", String.join(", ", workloads));
+        parameters.put("allocators", String.join(", ", allocators));
+        parameters.put("seeds", String.join(", ", seeds));
+        parameters.put("page size", String.join(", ", pageSizes));
+        return new Section("Runs from " + name, "heaplab run", parameters, Environment.of(document), List.of(),
+                List.of(new Table("Runs", columns, rows)), curves.figures());
+    }
+
+    /** A {@code heaplab trace replay} file: the faults of each policy on one reference stream. */
+    static Section replay(String name, JsonNode document) {
+        Map<String, String> parameters = stream(document);
+        List<List<String>> rows = new ArrayList<>();
+        CurveFigures curves = new CurveFigures();
+        String label = parameters.getOrDefault("trace", name);
+        document.path("faults").properties().forEach(e -> {
+            JsonNode faults = e.getValue();
+            if (faults.isArray()) {
+                curves.addPaging(e.getKey(), label, faults, document.path("pagingMeasures").path(e.getKey()));
+                rows.add(List.of(e.getKey(), "curve of " + faults.size() + " points"));
+            } else {
+                rows.add(List.of(e.getKey(), faults.asText()));
+            }
+        });
+        return new Section("Replay of " + label, "heaplab trace replay", parameters, Environment.of(document),
+                List.of(), List.of(new Table("Faults", List.of("policy", "faults"), rows)), curves.figures());
+    }
+
+    /** A {@code heaplab curve} file: every curve side by side, as Denning compares LRU, WS and VMIN. */
+    static Section curves(String name, JsonNode document) {
+        Map<String, String> parameters = stream(document);
+        List<List<String>> rows = new ArrayList<>();
+        CurveFigures curves = new CurveFigures();
+        for (JsonNode curve : document.path("curves")) {
+            curves.addCurve("", curve);
+            rows.add(List.of(curve.path("policy").asText(), curve.path("axis").asText(),
+                    Integer.toString(curve.path("sizes").size()), curve.path("references").asText()));
+        }
+        return new Section("Curves of " + parameters.getOrDefault("trace", name), "heaplab curve", parameters,
+                Environment.of(document), List.of(),
+                List.of(new Table("Curves", List.of("policy", "axis", "points", "measured references"), rows)),
+                curves.figures());
+    }
+
+    /** What a replay or curve file says of its reference stream: where it came from and how long it is. */
+    private static Map<String, String> stream(JsonNode document) {
+        Map<String, String> parameters = new LinkedHashMap<>(Nodes.texts(document.path("source")));
+        for (String field : List.of("references", "measuredFrom", "runs", "distinctPages")) {
+            if (document.has(field)) {
+                parameters.put(field, document.get(field).asText());
+            }
+        }
+        return parameters;
+    }
+}

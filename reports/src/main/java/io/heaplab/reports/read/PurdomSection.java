@@ -1,0 +1,102 @@
+package io.heaplab.reports.read;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.heaplab.reports.Environment;
+import io.heaplab.reports.model.Axis;
+import io.heaplab.reports.model.Figure;
+import io.heaplab.reports.model.Section;
+import io.heaplab.reports.model.Series;
+import io.heaplab.reports.model.Table;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The section of a {@code heaplab reproduce purdom} file (Purdom, Stigler &amp; Cheam 1970, Tables 1-3): per table,
+ * published and measured space utilization and searches per request, and for every mean block size c the two
+ * against the request rate λ, a line per method with the paper's values as points.
+ */
+final class PurdomSection {
+
+    /** The paper's three methods: the key in the result file and the name it is shown by. */
+    private static final Map<String, String> METHODS = new LinkedHashMap<>();
+
+    static {
+        METHODS.put("segregated", "segregated storage");
+        METHODS.put("firstFit", "first fit");
+        METHODS.put("buddy", "buddy system");
+    }
+
+    private PurdomSection() {
+    }
+
+    static Section of(JsonNode document) {
+        List<Table> tables = new ArrayList<>();
+        List<Figure> figures = new ArrayList<>();
+        for (JsonNode table : document.path("tables")) {
+            tables.add(table(table));
+            Map<Double, List<JsonNode>> byC = new LinkedHashMap<>();
+            table.path("cells").forEach(cell -> byC.computeIfAbsent(cell.path("c").asDouble(), c -> new ArrayList<>())
+                    .add(cell));
+            byC.forEach((c, cells) -> {
+                List<JsonNode> sorted = cells.stream()
+                        .sorted(Comparator.comparingDouble(cell -> cell.path("lambda").asDouble())).toList();
+                figures.add(against(table, c, sorted, "ratio", "utilization", "space utilization",
+                        Axis.linear("requests received / requests filled")));
+                figures.add(against(table, c, sorted, "searches", "searches", "searches per request",
+                        Axis.linear("searches per request")));
+            });
+        }
+        List<String> notes = new ArrayList<>(Claims.notes(document.path("claims")));
+        if (document.has("transcription")) {
+            notes.add("Transcription of the published tables: " + document.get("transcription").asText());
+        }
+        return new Section("Purdom, Stigler & Cheam, Tables 1-3", document.path("source").asText(),
+                Nodes.texts(document.path("parameters")), Environment.of(document), notes, tables, figures);
+    }
+
+    private static String title(JsonNode table) {
+        return "Table " + table.path("table").asText() + " (" + table.path("memoryCells").asText() + " cells)";
+    }
+
+    private static Table table(JsonNode table) {
+        List<String> columns = new ArrayList<>(List.of("λ", "c"));
+        METHODS.values().forEach(m -> columns.addAll(List.of(m + ": utilization, paper", "measured",
+                "searches, paper", "measured")));
+        List<List<String>> rows = new ArrayList<>();
+        for (JsonNode cell : table.path("cells")) {
+            List<String> row = new ArrayList<>(List.of(Nodes.cell(cell.path("lambda").asDouble(), 2),
+                    Nodes.cell(cell.path("c").asDouble(), 2)));
+            METHODS.keySet().forEach(key -> {
+                JsonNode method = cell.path(key);
+                row.add(Nodes.cell(Nodes.number(method.path("published"), "ratio"), 2));
+                row.add(Nodes.summary(method.path("measured").path("ratio"), 2));
+                row.add(Nodes.cell(Nodes.number(method.path("published"), "searches"), 2));
+                row.add(Nodes.summary(method.path("measured").path("searches"), 2));
+            });
+            rows.add(row);
+        }
+        return new Table(title(table), columns, rows);
+    }
+
+    /** One measure against λ at block size c: a measured line per method, the paper's values as points. */
+    private static Figure against(JsonNode table, double c, List<JsonNode> cells, String field, String id,
+                                  String measure, Axis y) {
+        double[] lambda = cells.stream().mapToDouble(cell -> cell.path("lambda").asDouble()).toArray();
+        List<Series> series = new ArrayList<>();
+        METHODS.forEach((key, name) -> {
+            double[] measured = cells.stream()
+                    .mapToDouble(cell -> Nodes.number(cell.path(key).path("measured").path(field), "mean")).toArray();
+            double[] paper = cells.stream()
+                    .mapToDouble(cell -> Nodes.number(cell.path(key).path("published"), field)).toArray();
+            series.add(Series.line(name, lambda, measured));
+            series.add(new Series(name + " (paper)", Series.Style.POINTS, lambda, paper, new double[0]));
+        });
+        String cText = Nodes.cell(c, 2);
+        return Figure.lines("t" + table.path("table").asText() + "-c" + Ids.slug(cText) + "-" + id,
+                title(table) + ", c = " + cText + ": " + measure + " against λ", Axis.linear("request rate λ"), y,
+                series, List.of());
+    }
+}

@@ -1,0 +1,83 @@
+package io.heaplab.reports.read;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.heaplab.reports.model.ReportJson;
+import io.heaplab.reports.model.Section;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Reads any result file heaplab or JMH writes into report sections, telling the kinds apart by their content:
+ * JMH's JSON (an array of benchmark results), a report written by heaplab, {@code reproduce brent} and
+ * {@code reproduce purdom}, {@code run --json}, {@code trace replay --json} and {@code curve}.
+ */
+public final class ResultFiles {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private ResultFiles() {
+    }
+
+    /**
+     * The sections of one result file.
+     *
+     * @throws ResultFileException naming the file and what is wrong when it is missing, not JSON or of no kind
+     *                             this version reads
+     */
+    public static List<Section> read(Path file) throws IOException {
+        JsonNode document;
+        try {
+            document = MAPPER.readTree(Files.readAllBytes(file));
+        } catch (NoSuchFileException e) {
+            throw new ResultFileException(file, "no such file (expected: a result file of heaplab or JMH)");
+        } catch (JsonProcessingException e) {
+            throw new ResultFileException(file, "not JSON: " + e.getOriginalMessage() + " at line "
+                    + e.getLocation().getLineNr() + " (expected: a result file of heaplab or JMH)");
+        }
+        String name = file.getFileName().toString();
+        if (document != null && document.isArray() && !document.isEmpty() && document.get(0).has("benchmark")
+                && document.get(0).has("primaryMetric")) {
+            return List.of(JmhSection.of(name, document));
+        }
+        if (document == null || !document.isObject() || !"heaplab".equals(document.path("tool").asText())) {
+            throw new ResultFileException(file, "not a heaplab or JMH result file (expected: a JSON document with"
+                    + " \"tool\": \"heaplab\", or JMH's JSON array)");
+        }
+        int schema = document.path("schema").asInt(-1);
+        if (schema != 1) {
+            throw new ResultFileException(file, "schema " + document.path("schema") + " (expected: 1; a newer"
+                    + " heaplab wrote it)");
+        }
+        try {
+            if (ReportJson.isReport(document)) {
+                return ReportJson.fromTree(document).sections();
+            }
+            return switch (document.path("experiment").asText()) {
+                case "brent" -> List.of(BrentSection.of(document));
+                case "purdom" -> List.of(PurdomSection.of(document));
+                default -> List.of(byShape(file, name, document));
+            };
+        } catch (IllegalArgumentException e) {
+            throw new ResultFileException(file, e.getMessage());
+        }
+    }
+
+    private static Section byShape(Path file, String name, JsonNode document) {
+        if (document.path("curves").isArray()) {
+            return PagingSections.curves(name, document);
+        }
+        if (document.path("runs").isArray()) {
+            return PagingSections.runs(name, document);
+        }
+        if (document.path("faults").isObject()) {
+            return PagingSections.replay(name, document);
+        }
+        throw new ResultFileException(file, "a heaplab document of no kind a report shows (expected: the output of"
+                + " reproduce, run --json, trace replay --json, curve or report)");
+    }
+}

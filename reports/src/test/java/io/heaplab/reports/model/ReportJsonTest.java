@@ -1,0 +1,46 @@
+package io.heaplab.reports.model;
+
+import static io.heaplab.reports.Golden.golden;
+import static io.heaplab.reports.Golden.withoutEnvironment;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import org.junit.jupiter.api.Test;
+
+class ReportJsonTest {
+
+    @Test
+    void matchesTheGoldenFile() throws IOException {
+        assertThat(withoutEnvironment(ReportJson.toBytes(ReportSamples.report()))).isEqualTo(golden("golden/report.json"));
+    }
+
+    @Test
+    void readsBackWhatItWrote() throws IOException {
+        byte[] written = ReportJson.toBytes(ReportSamples.report());
+        Report read = ReportJson.fromTree(new ObjectMapper().readTree(written));
+        assertThat(read.schema()).isEqualTo(Report.SCHEMA_VERSION);
+        assertThat(read.sections().getFirst().figures().get(1).series().get(1).y()[0]).isNaN();
+        assertThat(ReportJson.toBytes(read)).isEqualTo(written);
+    }
+
+    @Test
+    void refusesANewerSchemaAndOtherDocuments() throws IOException {
+        ObjectNode tree = (ObjectNode) ReportJson.toTree(ReportSamples.report());
+        tree.put("schema", Report.SCHEMA_VERSION + 1);
+        assertThatThrownBy(() -> ReportJson.fromTree(tree)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("report schema 2 (expected: 1 to 1");
+        tree.put("kind", "runs");
+        assertThatThrownBy(() -> ReportJson.fromTree(tree)).hasMessageContaining("not a heaplab report");
+    }
+
+    @Test
+    void refusesAFigureWhoseBarsDoNotMatchItsCategories() throws IOException {
+        ObjectNode tree = (ObjectNode) ReportJson.toTree(ReportSamples.report());
+        ((ObjectNode) tree.at("/sections/0/figures/1")).putArray("categories").add("stack");
+        assertThatThrownBy(() -> ReportJson.fromTree(tree)).hasMessageContaining("malformed report")
+                .hasMessageContaining("one per category");
+    }
+}

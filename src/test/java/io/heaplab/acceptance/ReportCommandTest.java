@@ -1,0 +1,56 @@
+package io.heaplab.acceptance;
+
+import static io.heaplab.acceptance.TraceCommandTest.LACKEY;
+import static io.heaplab.acceptance.TraceCommandTest.assertUsage;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code heaplab report}, end to end: one page from the results of run, curve and JMH, and its usage errors. */
+class ReportCommandTest {
+
+    @TempDir
+    Path dir;
+
+    /** A JMH result of heaplab's allocator and recorder benchmarks, as the smoke pass of the build writes it. */
+    static Path jmhResult() throws Exception {
+        return Path.of(ReportCommandTest.class.getClassLoader().getResource("jmh-result.json").toURI());
+    }
+
+    @Test
+    void oneReportShowsARunsCurvesTheLackeyTracesCurvesAndTheJmhRatiosToMalloc() throws Exception {
+        Path runs = dir.resolve("runs.json");
+        assertThat(Cli.run("run", "-w", "random-blocks:live=200,steps=3000", "-a", "first-fit,best-fit,buddy",
+                "-p", "lru:frames=all", "-p", "ws:theta=all", "--json", runs.toString()).exitCode()).isZero();
+        Path curves = dir.resolve("curves");
+        assertThat(Cli.run("curve", LACKEY.toString(), "-o", curves.toString()).exitCode()).isZero();
+        Path out = dir.resolve("report");
+        Cli cli = Cli.run("report", runs.toString(), curves.resolve("curves.json").toString(),
+                jmhResult().toString(), "--out", out.toString());
+        assertThat(cli.exitCode()).as(cli.err()).isZero();
+        assertThat(cli.out()).isEqualTo("wrote " + out.resolve("index.html") + System.lineSeparator());
+        String html = Files.readString(out.resolve("index.html"));
+        assertThat(html).contains("Runs from runs.json", "Faults against memory size, lru:frames=all",
+                "Lifetime curves, ws:theta=all", "Curves of tiny.lackey", "JMH benchmarks from jmh-result.json",
+                "as a ratio to malloc", "Recorder overhead", "lruFaults", "best-fit");
+        assertThat(out.resolve("report.csv")).content().contains("first-fit", "vmin:theta=all");
+        assertThat(Files.list(out.resolve("charts")).filter(p -> p.toString().endsWith(".png")).count())
+                .isEqualTo(html.split("data:image/png;base64,", -1).length - 1L);
+    }
+
+    @Test
+    void badInputsAreUsageErrorsNamingTheFile() throws Exception {
+        Path text = Files.writeString(dir.resolve("notes.txt"), "not json");
+        Path file = Files.writeString(dir.resolve("file"), "x");
+        assertUsage(Cli.run("report", dir.resolve("none.json").toString(), "-o", dir.resolve("r").toString()),
+                "none.json: no such file");
+        assertUsage(Cli.run("report", text.toString(), "-o", dir.resolve("r").toString()), "notes.txt: not JSON");
+        assertUsage(Cli.run("report", jmhResult().toString(), "-o", file.toString()), "is not a directory");
+        assertUsage(Cli.run("report", "-o", dir.resolve("r").toString()), "RESULTS.json");
+        assertUsage(Cli.run("report", jmhResult().toString()), "--out");
+        assertThat(dir.resolve("r")).doesNotExist();
+    }
+}
