@@ -49,7 +49,7 @@ public final class Reports {
         AtomicFiles.write(dir.resolve("report.csv"), ReportCsv.toBytes(report));
         List<IOException> failures = new ArrayList<>();
         String page = HtmlPage.render(report, (section, figure) -> {
-            String name = fileName(section, figure);
+            String name = ReportCsv.chartName(section, figure);
             byte[] png = Charts.png(figure, Charts.WIDTH, Charts.HEIGHT);
             try {
                 AtomicFiles.write(charts.resolve(name + ".png"), png);
@@ -66,10 +66,5 @@ public final class Reports {
         Path index = dir.resolve(PAGE);
         AtomicFiles.write(index, page.getBytes(StandardCharsets.UTF_8));
         return index;
-    }
-
-    /** Charts are named by section number and figure id, so two sections' figures never share a file. */
-    private static String fileName(int section, Figure figure) {
-        return String.format(java.util.Locale.ROOT, "%02d-%s", section + 1, figure.id());
     }
 }

@@ -3,6 +3,7 @@ package io.heaplab.reports;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.heaplab.reports.model.Figure;
+import io.heaplab.reports.model.ReportCsv;
 import io.heaplab.reports.model.Section;
 import io.heaplab.reports.read.ResultFiles;
 import java.io.IOException;
@@ -44,14 +45,14 @@ class ReportsTest {
         assertThat(html).doesNotContain("src=\"http", "<script", "<link");
         for (int s = 0; s < sections.size(); s++) {
             for (Figure figure : sections.get(s).figures()) {
-                String name = String.format("%02d-%s", s + 1, figure.id());
+                String name = ReportCsv.chartName(s, figure);
                 assertThat(dir.resolve("charts/" + name + ".png")).isNotEmptyFile();
                 assertThat(dir.resolve("charts/" + name + ".svg")).content().startsWith("<svg");
             }
         }
         assertThat(html).contains("Brent&#39;s MRU study", "DISAGREES: NOFREE is tiny", "Parameters and seeds",
                 "Machine and JDK", "25.0.1", "ratio to malloc", "Purdom, Stigler &amp; Cheam");
-        assertThat(dir.resolve("report.csv")).content().startsWith("section,figure");
+        assertThat(dir.resolve("report.csv")).content().startsWith("chart,series");
     }
 
     @Test

@@ -113,8 +113,8 @@ final class BrentSection {
         }
         double[] y = series.stream().flatMapToDouble(s -> DoubleStream.of(s.y())).toArray();
         return Figure.lines("faults-" + Ids.slug(table.path("table").asText()),
-                title(table) + ", LRU faults against memory size", Axis.linear("frames (512-byte pages)"),
-                Axis.fitting("faults", y), series, markers);
+                title(table) + ", LRU faults against memory size",
+                CurveFigures.framesAxis("frames (512-byte pages)", series), Axis.fitting("faults", y), series, markers);
     }
 
     /** Faults normalized to RANDOM at each memory size: measured bars (± sd over seeds), published points. */

@@ -70,8 +70,7 @@ final class CurveFigures {
 
     private static Figure faults(String id, String title, String xLabel, boolean window, List<Curve> curves) {
         List<Series> series = curves.stream().map(c -> Series.line(c.label, c.sizes, c.faults)).toList();
-        // frames read best on a linear scale (memory sizes side by side); windows span decades
-        Axis x = window ? Axis.fitting(xLabel, all(series, true)) : Axis.linear(xLabel);
+        Axis x = window ? Axis.fitting(xLabel, all(series, true)) : framesAxis(xLabel, series);
         return Figure.lines(id, title, x, Axis.fitting("faults", all(series, false)), series, List.of());
     }
 
@@ -95,6 +94,18 @@ final class CurveFigures {
         }
         return Figure.lines(id, title, Axis.linear("mean resident pages"),
                 Axis.fitting("lifetime (references per fault)", all(series, false)), series, List.of());
+    }
+
+    /**
+     * Frames read best on a linear scale, memory sizes side by side, unless one curve is a hundred times longer
+     * than another (NOFREE's virtual size against the others' on PQSIM): then the short ones would be squeezed
+     * against the axis, and a log scale shows them all.
+     */
+    static Axis framesAxis(String label, List<Series> series) {
+        double[] lengths = series.stream().mapToDouble(s -> s.x().length).filter(n -> n > 0).toArray();
+        double shortest = DoubleStream.of(lengths).min().orElse(1);
+        double longest = DoubleStream.of(lengths).max().orElse(1);
+        return Axis.fitting(label, shortest, longest);
     }
 
     private static double[] all(List<Series> series, boolean x) {
