@@ -15,7 +15,7 @@ class ReportCommandTest {
     @TempDir
     Path dir;
 
-    /** A JMH result of heaplab's allocator and recorder benchmarks, as the smoke pass of the build writes it. */
+    /** The fixed-size allocator and recorder benchmarks of a smoke pass of the build, as JMH wrote them. */
     static Path jmhResult() throws Exception {
         return Path.of(ReportCommandTest.class.getClassLoader().getResource("jmh-result.json").toURI());
     }

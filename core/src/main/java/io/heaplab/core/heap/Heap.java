@@ -4,6 +4,7 @@ import io.heaplab.core.trace.ReferenceRecorder;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * A simulated virtual address space whose bytes really live off-heap, in {@link MemorySegment} chunks taken
@@ -56,6 +57,19 @@ public final class Heap implements AutoCloseable {
      * @param recordAllocatorReferences whether the allocator's own bookkeeping references reach the recorder
      */
     public Heap(int pageSize, long capacity, ReferenceRecorder recorder, boolean recordAllocatorReferences) {
+        this(pageSize, capacity, recorder, true, recordAllocatorReferences);
+    }
+
+    /**
+     * A heap whose references, the workload's and the allocator's, reach no recorder (its views still count
+     * them): the same run minus the recording, to measure what recording costs.
+     */
+    public static Heap unrecorded(int pageSize, long capacity) {
+        return new Heap(pageSize, capacity, new ReferenceRecorder(List.of()), false, false);
+    }
+
+    private Heap(int pageSize, long capacity, ReferenceRecorder recorder, boolean recordWorkloadReferences,
+                 boolean recordAllocatorReferences) {
         checkPageSize(pageSize);
         if (capacity <= 0) {
             throw new IllegalArgumentException("capacity: " + capacity + " (expected: a positive number of bytes)");
@@ -66,7 +80,7 @@ public final class Heap implements AutoCloseable {
         this.capacity = Math.min(capacity, MAX_PAGES << pageShift);
         this.bounded = capacity != GROWABLE;
         this.recorder = recorder;
-        this.data = new HeapAccess(this, recorder, Source.WORKLOAD, true);
+        this.data = new HeapAccess(this, recorder, Source.WORKLOAD, recordWorkloadReferences);
         this.bookkeeping = new HeapAccess(this, recorder, Source.ALLOCATOR, recordAllocatorReferences);
     }
 
@@ -103,7 +117,7 @@ public final class Heap implements AutoCloseable {
         return recorder.startMeasuring();
     }
 
-    /** The view workloads use: their references are always recorded. */
+    /** The view workloads use: their references are recorded unless the heap is {@link #unrecorded}. */
     public HeapAccess data() {
         return data;
     }

@@ -57,6 +57,23 @@ public final class Runner {
      * file being written, say) after the policies; their {@code finish} is called like the policies'.
      */
     public RunResult run(RunSpec spec, List<? extends ReferenceSink> observers) {
+        return run(spec, observers, true);
+    }
+
+    /**
+     * Runs {@code spec}, which names no policy, with recording off: the workload and the allocator make every
+     * reference but none reaches a recorder ({@link Heap#unrecorded}), so the time is the run's without the
+     * recording. Nothing counts virtual time or distinct pages, so the result gives 0 for both.
+     */
+    public RunResult runUnrecorded(RunSpec spec) {
+        if (!spec.policies().isEmpty()) {
+            throw new IllegalArgumentException("an unrecorded run pages nothing (expected: no policies, got "
+                    + spec.policies() + ")");
+        }
+        return run(spec, List.of(), false);
+    }
+
+    private RunResult run(RunSpec spec, List<? extends ReferenceSink> observers, boolean recorded) {
         Bound bound = bind(spec);
         List<PagingSimulator> simulators = new ArrayList<>();
         for (int i = 0; i < bound.policies().size(); i++) {
@@ -73,7 +90,8 @@ public final class Runner {
         sinks.addAll(observers);
         ReferenceRecorder recorder = new ReferenceRecorder(sinks);
         long capacity = Math.min(spec.heapCapacity(), workload.heapCapacity());
-        try (Heap heap = new Heap(spec.pageSize(), capacity, recorder, spec.countAllocatorReferences())) {
+        try (Heap heap = recorded ? new Heap(spec.pageSize(), capacity, recorder, spec.countAllocatorReferences())
+                : Heap.unrecorded(spec.pageSize(), capacity)) {
             Allocator allocator = allocatorProvider.create(allocatorOptions,
                     new AllocatorSetup(heap, workload.blockSize(), allocatorSeed(spec.seed())));
             WorkloadContext context = new WorkloadContext(heap.data(), allocator, spec.seed());

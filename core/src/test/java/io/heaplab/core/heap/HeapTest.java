@@ -84,6 +84,19 @@ class HeapTest {
     }
 
     @Test
+    void anUnrecordedHeapCountsItsReferencesButRecordsNone() {
+        try (Heap heap = Heap.unrecorded(64, Heap.GROWABLE)) {
+            heap.grow(128);
+            heap.data().setLong(60, 7);
+            heap.bookkeeping().setInt(0, 1);
+            assertThat(heap.data().getLong(60)).isEqualTo(7);
+            assertThat(heap.data().references()).isEqualTo(4);
+            assertThat(heap.bookkeeping().references()).isEqualTo(1);
+            assertThat(heap.startMeasuring()).isZero();
+        }
+    }
+
+    @Test
     void touchRecordsEveryPageOfTheRange() {
         try (Heap heap = new Heap(64, Heap.GROWABLE, recorder, false)) {
             heap.grow(640);

@@ -215,6 +215,18 @@ class RunnerTest {
     }
 
     @Test
+    void anUnrecordedRunDoesTheSameWorkWithNoVirtualTimeAndNoPolicies() {
+        RunSpec recorded = spec("two-passes:blocks=5", 1);
+        RunSpec bare = RunSpec.of(recorded.workload(), recorded.allocator(), List.of(), 64, 1);
+        RunResult result = RUNNER.runUnrecorded(bare);
+        assertThat(result.allocations()).isEqualTo(RUNNER.run(recorded).allocations());
+        assertThat(result.references()).isZero();
+        assertThat(result.paging()).isEmpty();
+        assertThatThrownBy(() -> RUNNER.runUnrecorded(recorded)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("no policies");
+    }
+
+    @Test
     void runAllKeepsTheOrderOfTheSpecsWhateverTheThreads() {
         List<RunSpec> specs = new ArrayList<>();
         for (int blocks = 1; blocks <= 12; blocks++) {

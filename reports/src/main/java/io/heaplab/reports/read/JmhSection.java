@@ -170,7 +170,7 @@ final class JmhSection {
         });
         String unit = results.getFirst().unit;
         return java.util.Optional.of(Figure.bars("ratio-" + Ids.slug(benchmark),
-                benchmark + ": " + unit + " as a ratio to " + BASELINE + " (1 = as fast as glibc malloc/free)",
+                benchmark + ": " + unit + " as a ratio to glibc " + BASELINE + "/free",
                 "strategy", Axis.fitting(unit + " / " + BASELINE + "'s " + unit,
                         all.stream().mapToDouble(Double::doubleValue).toArray()), categories, series));
     }

@@ -77,7 +77,7 @@ final class PagingSections {
         Map<String, String> parameters = stream(document);
         List<List<String>> rows = new ArrayList<>();
         CurveFigures curves = new CurveFigures();
-        String label = parameters.getOrDefault("trace", name);
+        String label = traceName(parameters, name);
         document.path("faults").properties().forEach(e -> {
             JsonNode faults = e.getValue();
             if (faults.isArray()) {
@@ -101,10 +101,16 @@ final class PagingSections {
             rows.add(List.of(curve.path("policy").asText(), curve.path("axis").asText(),
                     Integer.toString(curve.path("sizes").size()), curve.path("references").asText()));
         }
-        return new Section("Curves of " + parameters.getOrDefault("trace", name), "heaplab curve", parameters,
+        return new Section("Curves of " + traceName(parameters, name), "heaplab curve", parameters,
                 Environment.of(document), List.of(),
                 List.of(new Table("Curves", List.of("policy", "axis", "points", "measured references"), rows)),
                 curves.figures());
+    }
+
+    /** The trace's file name (its path is in the parameters), or the result file's name for a stream of a run. */
+    private static String traceName(Map<String, String> parameters, String resultFile) {
+        String trace = parameters.get("trace");
+        return trace == null ? resultFile : java.nio.file.Path.of(trace).getFileName().toString();
     }
 
     /** What a replay or curve file says of its reference stream: where it came from and how long it is. */

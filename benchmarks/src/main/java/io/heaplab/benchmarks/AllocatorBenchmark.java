@@ -1,0 +1,76 @@
+package io.heaplab.benchmarks;
+
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+
+/**
+ * The CPU cost of one allocate+free pair in a steady state of a fixed number of live blocks: each operation frees
+ * a block chosen by a precomputed random table and allocates a replacement from a precomputed size table
+ * ({@link OperationTable}), under a heaplab strategy in a simulated heap that records nothing ({@link HeapChurn}),
+ * or under the C library's malloc and free ({@link MallocChurn}, strategy {@value #MALLOC}) so every strategy
+ * reads as a ratio to it. Beside ns/op, each strategy's faults under exact LRU in the same steady state
+ * ({@link LruFaultCount}), as the secondary metric {@value LruFaultsProfiler#METRIC} (malloc has none).
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = "--enable-native-access=ALL-UNNAMED")
+public abstract class AllocatorBenchmark {
+
+    /** The strategy value that measures the C library's allocator. */
+    public static final String MALLOC = "malloc";
+
+    private Churn churn;
+
+    /** The strategy spec, or {@value #MALLOC}. */
+    protected abstract String strategy();
+
+    protected abstract int live();
+
+    protected abstract BlockSizes sizes();
+
+    /** What the strategy is told of the sizes: the one block size, or {@code AllocatorSetup.VARIED}. */
+    protected abstract long setupBlockSize();
+
+    /** Counts the faults first (a recorded heap of its own), then builds and warms the timed steady state. */
+    @Setup(Level.Trial)
+    public void setUp(BenchmarkParams params) {
+        OperationTable table = OperationTable.of(live(), sizes());
+        if (strategy().equals(MALLOC)) {
+            LruFaultsProfiler.withdraw();
+            churn = new MallocChurn(table);
+        } else {
+            int frames = LruFaultCount.frames(live(), sizes());
+            LruFaultsProfiler.publish(params, LruFaultCount.count(strategy(), setupBlockSize(), table, frames));
+            churn = HeapChurn.unrecorded(strategy(), setupBlockSize(), table);
+        }
+        for (int i = table.warmUpSteps(); i > 0; i--) {
+            churn.step();
+        }
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        churn.close();
+    }
+
+    /** Frees a live block picked by the table and allocates its replacement; returns the new block's address. */
+    @Benchmark
+    public long allocateAndFree() {
+        return churn.step();
+    }
+}

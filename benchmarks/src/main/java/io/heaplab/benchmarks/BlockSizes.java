@@ -1,0 +1,49 @@
+package io.heaplab.benchmarks;
+
+import java.util.SplittableRandom;
+
+/** Where the steady-state benchmarks draw their request sizes from, in bytes. */
+sealed interface BlockSizes {
+
+    /** The next request size. */
+    long draw(SplittableRandom random);
+
+    /** The mean request size: what the memory for the paging count is scaled by. */
+    double meanBytes();
+
+    /** The one size a fixed-size strategy takes. */
+    record Fixed(long bytes) implements BlockSizes {
+        @Override
+        public long draw(SplittableRandom random) {
+            return bytes;
+        }
+
+        @Override
+        public double meanBytes() {
+            return bytes;
+        }
+    }
+
+    /**
+     * Geometric numbers of cells with the given mean, less an 8-byte header so a block fits its cells exactly:
+     * the distribution of Purdom, Stigler &amp; Cheam, "Statistical Investigation of Three Storage Allocation
+     * Algorithms" (BIT 10, 1970).
+     */
+    record Geometric(double meanCells, int cellBytes) implements BlockSizes {
+
+        /** Purdom, Stigler &amp; Cheam's load: mean 8 cells of 16 bytes. */
+        static final Geometric PURDOM = new Geometric(8, 16);
+
+        @Override
+        public long draw(SplittableRandom random) {
+            double u = 1 - random.nextDouble();
+            long cells = 1 + (long) Math.floor(Math.log(u) / Math.log1p(-1 / meanCells));
+            return cells * cellBytes - 8;
+        }
+
+        @Override
+        public double meanBytes() {
+            return meanCells * cellBytes - 8;
+        }
+    }
+}
