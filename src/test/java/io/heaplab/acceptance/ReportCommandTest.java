@@ -35,7 +35,7 @@ class ReportCommandTest {
         String html = Files.readString(out.resolve("index.html"));
         assertThat(html).contains("Runs from runs.json", "Faults against memory size, lru:frames=all",
                 "Lifetime curves, ws:theta=all", "Curves of tiny.lackey", "JMH benchmarks from jmh-result.json",
-                "as a ratio to malloc", "Recorder overhead", "lruFaults", "best-fit");
+                "as a ratio to glibc malloc/free", "Recorder overhead", "lruFaults", "best-fit");
         assertThat(out.resolve("report.csv")).content().contains("first-fit", "vmin:theta=all");
         assertThat(Files.list(out.resolve("charts")).filter(p -> p.toString().endsWith(".png")).count())
                 .isEqualTo(html.split("data:image/png;base64,", -1).length - 1L);
