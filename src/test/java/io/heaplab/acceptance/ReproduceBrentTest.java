@@ -176,6 +176,10 @@ class ReproduceBrentTest {
         assertUsage(Cli.run("reproduce", "brent", "--strategies", "random,bogus"), "unknown allocator 'bogus'");
         assertUsage(Cli.run("reproduce", "brent", "--tridiag-n", "2"), "n=2");
         assertUsage(Cli.run("reproduce"), "a paper is required");
+        assertUsage(Cli.run("reproduce", "brent", "--report", dir.resolve("r").toString(), "--no-report"),
+                "--report and --no-report together");
+        assertUsage(Cli.run("reproduce", "brent", "--report", dir.resolve("brent.json").toString()),
+                "--report '" + dir.resolve("brent.json") + "' is not a directory");
         assertUsage(Cli.run("reproduce", "brent", "--json", dir.toString()), "is a directory");
     }
 

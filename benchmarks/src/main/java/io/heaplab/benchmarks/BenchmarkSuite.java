@@ -38,16 +38,21 @@ public final class BenchmarkSuite {
                 case "--smoke" -> smoke = true;
                 case "--full" -> smoke = false;
                 case "--out" -> out = i + 1 < args.length ? Path.of(args[++i]) : null;
-                default -> throw new IllegalArgumentException("unknown argument '" + args[i]
-                        + "' (expected: [--smoke | --full] --out DIR)");
+                default -> usage("unknown argument '" + args[i] + "'");
             }
         }
         if (out == null) {
-            throw new IllegalArgumentException("no --out DIR (expected: [--smoke | --full] --out DIR)");
+            usage("no --out DIR");
         }
         Files.createDirectories(out);
         Path result = run(smoke, out);
         Reports.write(List.of(result), out);
+    }
+
+    /** A bad command line: one line saying what is wrong and what was expected, exit status 2. */
+    private static void usage(String problem) {
+        System.err.println("BenchmarkSuite: " + problem + " (expected: [--smoke | --full] --out DIR)");
+        System.exit(2);
     }
 
     /** Runs the suite and moves its JSON into place only when it is whole; returns where it is. */

@@ -32,7 +32,7 @@ final class NativeMalloc {
         try {
             return (long) MALLOC.invokeExact(size);
         } catch (Throwable e) {
-            throw new AssertionError("malloc failed to link", e);
+            throw new IllegalStateException("calling malloc(" + size + ") through the linker failed", e);
         }
     }
 
@@ -41,7 +41,7 @@ final class NativeMalloc {
         try {
             FREE.invokeExact(address);
         } catch (Throwable e) {
-            throw new AssertionError("free failed to link", e);
+            throw new IllegalStateException("calling free through the linker failed", e);
         }
     }
 }

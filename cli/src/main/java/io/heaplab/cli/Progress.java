@@ -6,8 +6,8 @@ import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 
 /**
- * A progress bar on standard error while a long sweep runs, drawn only on an interactive terminal:
- * redirected to a file, a pipe or a CI log, heaplab stays quiet.
+ * A progress bar on standard output while a long sweep runs (nothing else prints then), drawn only when standard
+ * output is an interactive terminal: redirected to a file, a pipe or a CI log, heaplab stays quiet.
  */
 final class Progress implements AutoCloseable {
 
@@ -23,7 +23,7 @@ final class Progress implements AutoCloseable {
             return new Progress(null);
         }
         return new Progress(new ProgressBarBuilder().setTaskName(task).setInitialMax(total)
-                .setStyle(ProgressBarStyle.ASCII).setConsumer(new ConsoleProgressBarConsumer(System.err))
+                .setStyle(ProgressBarStyle.ASCII).setConsumer(new ConsoleProgressBarConsumer(System.out))
                 .setUpdateIntervalMillis(200).continuousUpdate().build());
     }
 
@@ -42,7 +42,10 @@ final class Progress implements AutoCloseable {
         }
     }
 
-    /** Java 22's {@code Console.isTerminal}: since Java 22 a console object exists even when output is redirected. */
+    /**
+     * Java 22's {@code Console.isTerminal} (standard input and output both a terminal): since Java 22 a console
+     * object exists even when output is redirected.
+     */
     private static boolean onTerminal() {
         java.io.Console console = System.console();
         return console != null && console.isTerminal();

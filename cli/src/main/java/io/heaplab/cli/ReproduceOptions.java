@@ -7,6 +7,7 @@ import io.heaplab.reports.AtomicFiles;
 import io.heaplab.reports.Reports;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,6 +43,9 @@ final class ReproduceOptions {
         }
         threads();
         Outputs.checkFile("--json", json);
+        if (noReport && report != null) {
+            throw new SpecException("--report and --no-report together (expected: one or the other)");
+        }
         if (!noReport) {
             Outputs.checkDirectory("--report", reportDir(paper));
         }
@@ -81,7 +85,7 @@ final class ReproduceOptions {
         if (!noReport) {
             Path dir = reportDir(paper);
             Path results = dir.resolve(paper + ".json");
-            java.nio.file.Files.createDirectories(dir);
+            Files.createDirectories(dir);
             AtomicFiles.write(results, document);
             out.println("wrote report " + Reports.write(List.of(results), dir));
         }

@@ -3,7 +3,11 @@ package io.heaplab.reports;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
+import java.util.Properties;
 import java.util.Map;
 
 /**
@@ -40,8 +44,16 @@ public final class Environment {
         return environment;
     }
 
+    /** heaplab's version, as the build wrote it into {@code heaplab.properties}. */
     private static String version() {
-        String version = Environment.class.getPackage().getImplementationVersion();
-        return version == null ? "development build" : version;
+        Properties properties = new Properties();
+        try (InputStream in = Environment.class.getResourceAsStream("heaplab.properties")) {
+            if (in != null) {
+                properties.load(in);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read heaplab.properties from heaplab's own jar", e);
+        }
+        return properties.getProperty("version", "unknown");
     }
 }

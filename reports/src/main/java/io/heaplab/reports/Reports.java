@@ -13,11 +13,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * Builds the report of a set of result files in a directory: {@code index.html} (self-contained), the charts as
- * PNG and SVG under {@code charts/}, and the report's data as {@code report.json} and {@code report.csv}.
+ * PNG and SVG under {@code charts/} (charts of an earlier report there are removed), and the report's data as
+ * {@code report.json} and {@code report.csv}.
  */
 public final class Reports {
 
@@ -48,6 +52,7 @@ public final class Reports {
         AtomicFiles.write(dir.resolve("report.json"), ReportJson.toBytes(report));
         AtomicFiles.write(dir.resolve("report.csv"), ReportCsv.toBytes(report));
         List<IOException> failures = new ArrayList<>();
+        Set<Path> written = new HashSet<>();
         String page = HtmlPage.render(report, (section, figure) -> {
             String name = ReportCsv.chartName(section, figure);
             byte[] png = Charts.png(figure, Charts.WIDTH, Charts.HEIGHT);
@@ -55,6 +60,7 @@ public final class Reports {
                 AtomicFiles.write(charts.resolve(name + ".png"), png);
                 AtomicFiles.write(charts.resolve(name + ".svg"),
                         Charts.svg(figure, Charts.WIDTH, Charts.HEIGHT, name).getBytes(StandardCharsets.UTF_8));
+                written.addAll(List.of(charts.resolve(name + ".png"), charts.resolve(name + ".svg")));
             } catch (IOException e) {
                 failures.add(e);
             }
@@ -63,8 +69,21 @@ public final class Reports {
         if (!failures.isEmpty()) {
             throw failures.getFirst();
         }
+        removeStaleCharts(charts, written);
         Path index = dir.resolve(PAGE);
         AtomicFiles.write(index, page.getBytes(StandardCharsets.UTF_8));
         return index;
+    }
+
+    /** A report written over an older one leaves none of the older charts behind to be mistaken for its own. */
+    private static void removeStaleCharts(Path charts, Set<Path> written) throws IOException {
+        try (Stream<Path> files = Files.list(charts)) {
+            for (Path file : files.toList()) {
+                String name = file.getFileName().toString();
+                if ((name.endsWith(".png") || name.endsWith(".svg")) && !written.contains(file)) {
+                    Files.delete(file);
+                }
+            }
+        }
     }
 }

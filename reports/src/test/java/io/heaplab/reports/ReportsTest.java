@@ -68,6 +68,17 @@ class ReportsTest {
     }
 
     @Test
+    void aReportWrittenOverAnotherLeavesNoneOfItsChartsBehind(@TempDir Path dir) throws IOException {
+        Reports.write(inputs(), dir);
+        assertThat(dir.resolve("charts/01-faults-3-1.png")).exists();
+        Reports.write(List.of(inputs().get(2)), dir); // JMH only: its one ratio chart
+        try (Stream<Path> charts = Files.list(dir.resolve("charts"))) {
+            assertThat(charts.map(p -> p.getFileName().toString()).sorted())
+                    .containsExactly("01-ratio-fixedsizeallocatorbenchmark.png", "01-ratio-fixedsizeallocatorbenchmark.svg");
+        }
+    }
+
+    @Test
     void aReportReadsBackIntoTheSameReport(@TempDir Path dir) throws IOException {
         Reports.write(inputs(), dir.resolve("first"));
         Reports.write(List.of(dir.resolve("first/report.json")), dir.resolve("second"));

@@ -21,7 +21,7 @@ public final class HtmlPage {
 
     /** Gives each figure of each section its rendered chart. */
     @FunctionalInterface
-    public interface Charts {
+    public interface ChartSource {
         Chart of(int section, Figure figure);
     }
 
@@ -43,7 +43,7 @@ public final class HtmlPage {
     }
 
     /** The page for {@code report}, its charts from {@code charts}. */
-    public static String render(Report report, Charts charts) {
+    public static String render(Report report, ChartSource charts) {
         StringBuilder html = new StringBuilder();
         html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>")
                 .append(escape(report.title())).append("</title>\n<style>\n").append(STYLE).append("</style>\n</head>\n")
@@ -57,7 +57,7 @@ public final class HtmlPage {
         return html.append("</body>\n</html>\n").toString();
     }
 
-    private static void section(StringBuilder html, int index, Section section, Charts charts) {
+    private static void section(StringBuilder html, int index, Section section, ChartSource charts) {
         html.append("<section>\n<h2>").append(escape(section.title())).append("</h2>\n");
         if (!section.source().isEmpty()) {
             html.append("<p class=\"source\">").append(escape(section.source())).append("</p>\n");

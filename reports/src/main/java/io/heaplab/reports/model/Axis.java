@@ -4,7 +4,7 @@ package io.heaplab.reports.model;
 public record Axis(String label, boolean log) {
 
     /** Data whose positive values span this ratio or more is drawn on a log axis. */
-    static final double DECADES = 100;
+    static final double LOG_RATIO = 100;
 
     /** A linear axis. */
     public static Axis linear(String label) {
@@ -24,6 +24,6 @@ public record Axis(String label, boolean log) {
                 max = Math.max(max, v);
             }
         }
-        return new Axis(label, max > 0 && max / min >= DECADES);
+        return new Axis(label, max > 0 && max / min >= LOG_RATIO);
     }
 }

@@ -1,5 +1,6 @@
 package io.heaplab.reports.model;
 
+import io.heaplab.reports.JsonResults;
 import java.util.List;
 
 /**
@@ -10,8 +11,8 @@ import java.util.List;
  */
 public record Report(int schema, String title, List<String> inputs, List<Section> sections) {
 
-    /** Bumped whenever a field changes meaning or goes away; new fields may appear without a bump. */
-    public static final int SCHEMA_VERSION = 1;
+    /** A report is a heaplab document, so it follows their schema ({@link JsonResults#SCHEMA_VERSION}). */
+    public static final int SCHEMA_VERSION = JsonResults.SCHEMA_VERSION;
 
     public Report {
         inputs = List.copyOf(inputs);

@@ -5,7 +5,8 @@ package io.heaplab.reports.model;
  *
  * <p>On a {@link Figure.Type#LINES} figure, point i is ({@code x[i]}, {@code y[i]}). On a {@link Figure.Type#BARS}
  * figure {@code x} is empty and {@code y[i]} is the bar of the figure's category i. {@code error}, when not empty,
- * holds a half-width per point, drawn as an error bar.
+ * holds a half-width per point, drawn as an error bar. A missing value (a figure the paper does not give) is NaN
+ * and is not drawn.
  */
 public record Series(String name, Style style, double[] x, double[] y, double[] error) {
 

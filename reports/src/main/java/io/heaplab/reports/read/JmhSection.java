@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -133,14 +134,16 @@ final class JmhSection {
      * Each strategy's score over the baseline's in the same group, a bar series per group. The error bar combines
      * both scores' relative errors (r·√((e/s)² + (e₀/s₀)²)), since each is measured with its own noise.
      */
-    private static java.util.Optional<Figure> ratioFigure(String benchmark, List<Result> results) {
+    private static Optional<Figure> ratioFigure(String benchmark, List<Result> results) {
         List<String> strategies = new ArrayList<>();
         Map<String, Map<String, double[]>> groups = new LinkedHashMap<>();
+        String unit = null;
         for (Result r : results) {
             Result base = baseline(results, r);
             if (base == null || r == base) {
                 continue;
             }
+            unit = r.unit;
             String strategy = r.method + ":" + r.params.get("strategy");
             if (!strategies.contains(strategy)) {
                 strategies.add(strategy);
@@ -151,7 +154,7 @@ final class JmhSection {
                     new double[] {ratio, ratio * relative});
         }
         if (groups.isEmpty()) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         boolean oneMethod = strategies.stream().map(s -> s.substring(0, s.indexOf(':'))).distinct().count() == 1;
         List<String> categories = strategies.stream().map(s -> oneMethod ? s.substring(s.indexOf(':') + 1) : s).toList();
@@ -168,8 +171,7 @@ final class JmhSection {
             }
             series.add(Series.bars(group.isEmpty() ? "ratio" : group, y, e));
         });
-        String unit = results.getFirst().unit;
-        return java.util.Optional.of(Figure.bars("ratio-" + Ids.slug(benchmark),
+        return Optional.of(Figure.bars("ratio-" + Ids.slug(benchmark),
                 benchmark + ": " + unit + " as a ratio to glibc " + BASELINE + "/free",
                 "strategy", Axis.fitting(unit + " / " + BASELINE + "'s " + unit,
                         all.stream().mapToDouble(Double::doubleValue).toArray()), categories, series));

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.heaplab.reports.Environment;
 import io.heaplab.reports.model.Section;
 import io.heaplab.reports.model.Table;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -110,7 +111,7 @@ final class PagingSections {
     /** The trace's file name (its path is in the parameters), or the result file's name for a stream of a run. */
     private static String traceName(Map<String, String> parameters, String resultFile) {
         String trace = parameters.get("trace");
-        return trace == null ? resultFile : java.nio.file.Path.of(trace).getFileName().toString();
+        return trace == null ? resultFile : Path.of(trace).getFileName().toString();
     }
 
     /** What a replay or curve file says of its reference stream: where it came from and how long it is. */

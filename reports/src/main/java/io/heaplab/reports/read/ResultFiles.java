@@ -3,6 +3,7 @@ package io.heaplab.reports.read;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.heaplab.reports.JsonResults;
 import io.heaplab.reports.model.ReportJson;
 import io.heaplab.reports.model.Section;
 import java.io.IOException;
@@ -10,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * Reads any result file heaplab or JMH writes into report sections, telling the kinds apart by their content:
@@ -38,44 +40,62 @@ public final class ResultFiles {
         } catch (JsonProcessingException e) {
             throw new ResultFileException(file, "not JSON: " + e.getOriginalMessage() + " at line "
                     + e.getLocation().getLineNr() + " (expected: a result file of heaplab or JMH)");
+        } catch (IOException e) {
+            throw new ResultFileException(file, "cannot read it: " + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : " " + e.getMessage()) + " (expected: a readable result file)");
         }
         String name = file.getFileName().toString();
         if (document != null && document.isArray() && !document.isEmpty() && document.get(0).has("benchmark")
                 && document.get(0).has("primaryMetric")) {
-            return List.of(JmhSection.of(name, document));
+            return sections(file, "JMH", () -> List.of(JmhSection.of(name, document)));
         }
         if (document == null || !document.isObject() || !"heaplab".equals(document.path("tool").asText())) {
             throw new ResultFileException(file, "not a heaplab or JMH result file (expected: a JSON document with"
                     + " \"tool\": \"heaplab\", or JMH's JSON array)");
         }
         int schema = document.path("schema").asInt(-1);
-        if (schema != 1) {
-            throw new ResultFileException(file, "schema " + document.path("schema") + " (expected: 1; a newer"
-                    + " heaplab wrote it)");
+        if (schema != JsonResults.SCHEMA_VERSION) {
+            throw new ResultFileException(file, "schema " + document.path("schema") + " (expected: "
+                    + JsonResults.SCHEMA_VERSION + (schema > JsonResults.SCHEMA_VERSION ? "; a newer heaplab wrote it)" : ")"));
         }
+        if (ReportJson.isReport(document)) {
+            return sections(file, "report", () -> ReportJson.fromTree(document).sections());
+        }
+        return switch (document.path("experiment").asText()) {
+            case "brent" -> sections(file, "reproduce brent", () -> List.of(BrentSection.of(document)));
+            case "purdom" -> sections(file, "reproduce purdom", () -> List.of(PurdomSection.of(document)));
+            default -> List.of(byShape(file, name, document));
+        };
+    }
+
+    /**
+     * The sections {@code reader} makes of a file of {@code kind}; a file of that kind whose fields are missing or
+     * of the wrong type (cut short, edited by hand) fails naming the file, not with a JDK exception.
+     */
+    private static List<Section> sections(Path file, String kind, Supplier<List<Section>> reader) {
         try {
-            if (ReportJson.isReport(document)) {
-                return ReportJson.fromTree(document).sections();
-            }
-            return switch (document.path("experiment").asText()) {
-                case "brent" -> List.of(BrentSection.of(document));
-                case "purdom" -> List.of(PurdomSection.of(document));
-                default -> List.of(byShape(file, name, document));
-            };
+            return reader.get();
+        } catch (ResultFileException e) {
+            throw e;
         } catch (IllegalArgumentException e) {
+            // the model's own checks: their messages already say what is wrong and what was expected
             throw new ResultFileException(file, e.getMessage());
+        } catch (RuntimeException e) {
+            throw new ResultFileException(file, "a malformed " + kind + " result: " + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : " " + e.getMessage()) + " (expected: the file as heaplab or JMH"
+                    + " wrote it)");
         }
     }
 
     private static Section byShape(Path file, String name, JsonNode document) {
         if (document.path("curves").isArray()) {
-            return PagingSections.curves(name, document);
+            return sections(file, "curve", () -> List.of(PagingSections.curves(name, document))).getFirst();
         }
         if (document.path("runs").isArray()) {
-            return PagingSections.runs(name, document);
+            return sections(file, "run", () -> List.of(PagingSections.runs(name, document))).getFirst();
         }
         if (document.path("faults").isObject()) {
-            return PagingSections.replay(name, document);
+            return sections(file, "replay", () -> List.of(PagingSections.replay(name, document))).getFirst();
         }
         throw new ResultFileException(file, "a heaplab document of no kind a report shows (expected: the output of"
                 + " reproduce, run --json, trace replay --json, curve or report)");

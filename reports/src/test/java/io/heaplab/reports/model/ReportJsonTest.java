@@ -37,6 +37,21 @@ class ReportJsonTest {
     }
 
     @Test
+    void writesAMissingValueAsNullAndReadsItBackAsNaN() throws IOException {
+        ObjectNode tree = (ObjectNode) ReportJson.toTree(ReportSamples.report());
+        assertThat(tree.at("/sections/0/figures/1/series/1/y/0").isNull()).isTrue();
+        assertThat(ReportJson.fromTree(tree).sections().getFirst().figures().get(1).series().get(1).y()[0]).isNaN();
+    }
+
+    @Test
+    void refusesAFigureIdThatCannotNameAFile() throws IOException {
+        ObjectNode tree = (ObjectNode) ReportJson.toTree(ReportSamples.report());
+        ((ObjectNode) tree.at("/sections/0/figures/0")).put("id", "../../escape");
+        assertThatThrownBy(() -> ReportJson.fromTree(tree)).hasMessageContaining("figure id '../../escape'")
+                .hasMessageContaining("(expected: lower-case letters, digits and '-'");
+    }
+
+    @Test
     void refusesAFigureWhoseBarsDoNotMatchItsCategories() throws IOException {
         ObjectNode tree = (ObjectNode) ReportJson.toTree(ReportSamples.report());
         ((ObjectNode) tree.at("/sections/0/figures/1")).putArray("categories").add("stack");

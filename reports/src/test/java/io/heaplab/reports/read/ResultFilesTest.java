@@ -128,5 +128,18 @@ class ResultFilesTest {
         assertThatThrownBy(() -> ResultFiles.read(other)).hasMessageContaining("other.json: not a heaplab or JMH");
         assertThatThrownBy(() -> ResultFiles.read(newer)).hasMessageContaining("newer.json: schema 9 (expected: 1");
         assertThatThrownBy(() -> ResultFiles.read(shapeless)).hasMessageContaining("of no kind a report shows");
+        assertThatThrownBy(() -> ResultFiles.read(dir)).isInstanceOf(ResultFileException.class)
+                .hasMessageStartingWith(dir + ": cannot read it");
+    }
+
+    @Test
+    void aRecognisedFileWithFieldsMissingIsNamedAsMalformed(@TempDir Path dir) throws IOException {
+        Path cut = Files.writeString(dir.resolve("cut.json"), Files.readString(input("brent.json"))
+                .replace("\"paperFrames\" : [ 2, 4 ],", ""));
+        assertThatThrownBy(() -> ResultFiles.read(cut)).isInstanceOf(ResultFileException.class)
+                .hasMessageStartingWith(cut + ": a malformed reproduce brent result")
+                .hasMessageContaining("(expected: the file as heaplab or JMH wrote it)");
+        Path jmh = Files.writeString(dir.resolve("jmh.json"), "[{\"benchmark\": \"nodots\", \"primaryMetric\": {}}]");
+        assertThatThrownBy(() -> ResultFiles.read(jmh)).hasMessageStartingWith(jmh + ": a malformed JMH result");
     }
 }
