@@ -8,6 +8,7 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -34,29 +35,28 @@ public abstract class AllocatorBenchmark {
     /** The strategy value that measures the C library's allocator. */
     public static final String MALLOC = "malloc";
 
+    /** Sixteen times more live blocks leaves an O(1) strategy flat; a list strategy's cost grows with its list. */
+    @Param({"512", "8192"})
+    public int live;
+
     private Churn churn;
 
-    /** The strategy spec, or {@value #MALLOC}. */
+    /** The strategy spec, or {@value #MALLOC}; a parameter of each subclass, whose strategies differ. */
     protected abstract String strategy();
 
-    protected abstract int live();
-
     protected abstract BlockSizes sizes();
-
-    /** What the strategy is told of the sizes: the one block size, or {@code AllocatorSetup.VARIED}. */
-    protected abstract long setupBlockSize();
 
     /** Counts the faults first (a recorded heap of its own), then builds and warms the timed steady state. */
     @Setup(Level.Trial)
     public void setUp(BenchmarkParams params) {
-        OperationTable table = OperationTable.of(live(), sizes());
+        OperationTable table = OperationTable.of(live, sizes());
         if (strategy().equals(MALLOC)) {
             LruFaultsProfiler.withdraw();
             churn = new MallocChurn(table);
         } else {
-            int frames = LruFaultCount.frames(live(), sizes());
-            LruFaultsProfiler.publish(params, LruFaultCount.count(strategy(), setupBlockSize(), table, frames));
-            churn = HeapChurn.unrecorded(strategy(), setupBlockSize(), table);
+            int frames = LruFaultCount.frames(live, sizes());
+            LruFaultsProfiler.publish(params, LruFaultCount.count(strategy(), sizes().setupBlockSize(), table, frames));
+            churn = HeapChurn.unrecorded(strategy(), sizes().setupBlockSize(), table);
         }
         for (int i = table.warmUpSteps(); i > 0; i--) {
             churn.step();

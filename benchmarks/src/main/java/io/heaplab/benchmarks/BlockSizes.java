@@ -1,5 +1,7 @@
 package io.heaplab.benchmarks;
 
+import io.heaplab.core.spi.AllocatorSetup;
+import io.heaplab.workloads.purdom.GeometricCells;
 import java.util.SplittableRandom;
 
 /** Where the steady-state benchmarks draw their request sizes from, in bytes. */
@@ -10,6 +12,9 @@ sealed interface BlockSizes {
 
     /** The mean request size: what the memory for the paging count is scaled by. */
     double meanBytes();
+
+    /** What a strategy is told of the sizes: the one block size, or {@link AllocatorSetup#VARIED}. */
+    long setupBlockSize();
 
     /** The one size a fixed-size strategy takes. */
     record Fixed(long bytes) implements BlockSizes {
@@ -22,6 +27,11 @@ sealed interface BlockSizes {
         public double meanBytes() {
             return bytes;
         }
+
+        @Override
+        public long setupBlockSize() {
+            return bytes;
+        }
     }
 
     /**
@@ -29,21 +39,24 @@ sealed interface BlockSizes {
      * the distribution of Purdom, Stigler &amp; Cheam, "Statistical Investigation of Three Storage Allocation
      * Algorithms" (BIT 10, 1970).
      */
-    record Geometric(double meanCells, int cellBytes) implements BlockSizes {
+    record Geometric(GeometricCells cells, int cellBytes) implements BlockSizes {
 
         /** Purdom, Stigler &amp; Cheam's load: mean 8 cells of 16 bytes. */
-        static final Geometric PURDOM = new Geometric(8, 16);
+        static final Geometric PURDOM = new Geometric(new GeometricCells(8), 16);
 
         @Override
         public long draw(SplittableRandom random) {
-            double u = 1 - random.nextDouble();
-            long cells = 1 + (long) Math.floor(Math.log(u) / Math.log1p(-1 / meanCells));
-            return cells * cellBytes - 8;
+            return cells.draw(random) * cellBytes - 8;
         }
 
         @Override
         public double meanBytes() {
-            return meanCells * cellBytes - 8;
+            return cells.mean() * cellBytes - 8;
+        }
+
+        @Override
+        public long setupBlockSize() {
+            return AllocatorSetup.VARIED;
         }
     }
 }

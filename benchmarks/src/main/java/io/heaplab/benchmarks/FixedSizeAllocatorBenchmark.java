@@ -23,27 +23,13 @@ public class FixedSizeAllocatorBenchmark extends AllocatorBenchmark {
     @Param({"16", "200"})
     public int blockBytes;
 
-    /** Sixteen times more live blocks leaves an O(1) strategy flat; a list strategy's cost grows with its list. */
-    @Param({"512", "8192"})
-    public int live;
-
     @Override
     protected String strategy() {
         return strategy;
     }
 
     @Override
-    protected int live() {
-        return live;
-    }
-
-    @Override
     protected BlockSizes sizes() {
         return new BlockSizes.Fixed(blockBytes);
-    }
-
-    @Override
-    protected long setupBlockSize() {
-        return blockBytes;
     }
 }

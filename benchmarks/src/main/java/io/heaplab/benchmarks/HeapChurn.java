@@ -108,11 +108,6 @@ final class HeapChurn implements Churn {
         return address;
     }
 
-    /** The number of bytes the heap has grown to. */
-    long heapBytes() {
-        return heap.size();
-    }
-
     @Override
     public void close() {
         heap.close();

@@ -1,6 +1,5 @@
 package io.heaplab.benchmarks;
 
-import io.heaplab.core.spi.AllocatorSetup;
 import org.openjdk.jmh.annotations.Param;
 
 /**
@@ -16,27 +15,13 @@ public class VariableSizeAllocatorBenchmark extends AllocatorBenchmark {
         "brent-ff", "tlsf", "mru-ff", MALLOC})
     public String strategy;
 
-    /** Sixteen times more live blocks leaves an O(1) strategy flat; a list strategy's cost grows with its list. */
-    @Param({"512", "8192"})
-    public int live;
-
     @Override
     protected String strategy() {
         return strategy;
     }
 
     @Override
-    protected int live() {
-        return live;
-    }
-
-    @Override
     protected BlockSizes sizes() {
         return BlockSizes.Geometric.PURDOM;
-    }
-
-    @Override
-    protected long setupBlockSize() {
-        return AllocatorSetup.VARIED;
     }
 }

@@ -3,6 +3,7 @@ package io.heaplab.cli.reproduce;
 import io.heaplab.cli.reproduce.PurdomPaper.Method;
 import io.heaplab.cli.reproduce.PurdomStudy.Results;
 import io.heaplab.cli.reproduce.PurdomStudy.Row;
+import io.heaplab.core.spi.Spec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -196,8 +197,8 @@ public final class PurdomClaims {
     }
 
     private static String at(Row row) {
-        return format("lambda=%s c=%s M=%d", PurdomPaper.number(row.cell().lambda()),
-                PurdomPaper.number(row.cell().c()), row.memoryCells());
+        return format("lambda=%s c=%s M=%d", Spec.number(row.cell().lambda()),
+                Spec.number(row.cell().c()), row.memoryCells());
     }
 
     private static String format(String format, Object... args) {

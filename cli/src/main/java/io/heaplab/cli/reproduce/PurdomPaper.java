@@ -54,11 +54,6 @@ public record PurdomPaper(String source, String transcription, List<Table> table
     public record Table(int number, int memoryCells, List<Cell> cells, List<double[]> unreadable) {
     }
 
-    /** {@code value} as the paper prints it: without a fraction when it has none. */
-    static String number(double value) {
-        return value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value);
-    }
-
     /** Reads the transcription; it ships with heaplab, so failing to read it is a broken build. */
     public static PurdomPaper load() {
         try (InputStream in = PurdomPaper.class.getResourceAsStream(RESOURCE)) {

@@ -11,6 +11,7 @@ import io.heaplab.cli.reproduce.PurdomStudy.Results;
 import io.heaplab.cli.reproduce.PurdomStudy.Row;
 import io.heaplab.cli.reproduce.PurdomStudy.TableResult;
 import io.heaplab.core.run.RunResult;
+import io.heaplab.core.spi.Spec;
 import io.heaplab.reports.JsonResults;
 import io.heaplab.reports.Summary;
 import io.heaplab.reports.TextTable;
@@ -94,8 +95,8 @@ public final class PurdomReport {
         }
         TextTable text = new TextTable().header(groups).header(sides);
         for (Row row : result.rows()) {
-            List<String> cells = new ArrayList<>(List.of(PurdomPaper.number(row.cell().lambda()),
-                    PurdomPaper.number(row.cell().c())));
+            List<String> cells = new ArrayList<>(List.of(Spec.number(row.cell().lambda()),
+                    Spec.number(row.cell().c())));
             for (Method method : Method.values()) {
                 cells.add(String.format(Locale.ROOT, "%.2f",
                         measure.published.applyAsDouble(row.cell().published().get(method))));
@@ -107,7 +108,7 @@ public final class PurdomReport {
         if (!table.unreadable().isEmpty()) {
             List<String> lost = new ArrayList<>();
             for (double[] cell : table.unreadable()) {
-                lost.add("lambda=" + PurdomPaper.number(cell[0]) + " c=" + PurdomPaper.number(cell[1]));
+                lost.add("lambda=" + Spec.number(cell[0]) + " c=" + Spec.number(cell[1]));
             }
             out.println("not run, unreadable in the scan: " + String.join(", ", lost));
         }

@@ -94,7 +94,7 @@ public final class PurdomStudy {
     /** The workload spec of a cell of {@code table}. */
     String workload(PurdomPaper.Table table, Cell cell) {
         return String.format(Locale.ROOT, "purdom:lambda=%s,c=%s,memory=%d,requests=%d",
-                PurdomPaper.number(cell.lambda()), PurdomPaper.number(cell.c()), table.memoryCells(),
+                Spec.number(cell.lambda()), Spec.number(cell.c()), table.memoryCells(),
                 config.requests());
     }
 

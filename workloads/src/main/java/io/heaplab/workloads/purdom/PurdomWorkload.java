@@ -170,8 +170,7 @@ public final class PurdomWorkload implements Workload {
         private final WorkloadContext context;
         private final HeapAccess heap;
         private final SplittableRandom random;
-        /** ln(1 - p), p = 1 / c; unused when c is 1. */
-        private final double logMiss = Math.log1p(-1 / c);
+        private final GeometricCells sizes = new GeometricCells(c);
         private final Departures departures = new Departures();
 
         Simulation(WorkloadContext context) {
@@ -219,12 +218,7 @@ public final class PurdomWorkload implements Workload {
 
         /** A geometric draw on {1, 2, ...} of mean c; one uniform is drawn even when c is 1. */
         private long cells() {
-            double u = 1.0 - random.nextDouble();
-            if (c == 1) {
-                return 1;
-            }
-            // u >= 2^-53, so the quotient is at most 36.8 * c: no overflow, even in bytes
-            return 1 + (long) Math.floor(Math.log(u) / logMiss);
+            return sizes.draw(random);
         }
 
         /** Takes the earliest departure off the queue, checks its block's data, and frees it. */
