@@ -1,6 +1,12 @@
 package io.heaplab.cli;
 
+import io.heaplab.core.spi.PluginJars;
 import io.heaplab.core.spi.Plugins;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -13,16 +19,37 @@ import picocli.CommandLine.Spec;
             CurveCommand.class, ReportCommand.class})
 public final class HeaplabCommand implements Runnable {
 
-    private final Plugins plugins;
+    private final Plugins builtIns;
+    private final List<Path> environmentPlugins;
+    private Plugins plugins;
 
     @Spec
     private CommandSpec spec;
 
-    public HeaplabCommand(Plugins plugins) {
-        this.plugins = plugins;
+    // inherited, so it may follow any subcommand; picocli sets this one field wherever it is given
+    @Option(names = "--plugins", paramLabel = "PATH", scope = ScopeType.INHERIT,
+            description = "A plugin jar, or a directory of jars, whose allocators, policies and workloads join the "
+                    + "built-in ones; repeatable. $" + PluginJars.ENVIRONMENT_VARIABLE + " names more, separated "
+                    + "like a class path.")
+    private List<Path> pluginPaths = new ArrayList<>();
+
+    /**
+     * @param builtIns           the plugins on heaplab's class path
+     * @param environmentPlugins the plugin paths {@value PluginJars#ENVIRONMENT_VARIABLE} names, loaded before
+     *                           those of {@code --plugins}
+     */
+    public HeaplabCommand(Plugins builtIns, List<Path> environmentPlugins) {
+        this.builtIns = builtIns;
+        this.environmentPlugins = List.copyOf(environmentPlugins);
     }
 
+    /** The built-ins and every plugin jar named, loaded and checked the first time a command asks. */
     Plugins plugins() {
+        if (plugins == null) {
+            List<Path> paths = new ArrayList<>(environmentPlugins);
+            paths.addAll(pluginPaths);
+            plugins = builtIns.withJars(paths);
+        }
         return plugins;
     }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.heaplab.core.spi.Option;
+import io.heaplab.core.spi.Origin;
 import io.heaplab.core.spi.Plugin;
 import io.heaplab.core.spi.Registry;
 import java.io.PrintWriter;
@@ -15,7 +16,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
-/** {@code heaplab list}: every allocator, policy and workload, with its description and options. */
+/**
+ * {@code heaplab list}: every allocator, policy and workload, with its description, its options and where it
+ * comes from (built in, or the plugin jar that brought it).
+ */
 @Command(name = "list", mixinStandardHelpOptions = true,
         description = "List every allocator, replacement policy and workload with its options.")
 final class ListCommand implements Callable<Integer> {
@@ -43,6 +47,7 @@ final class ListCommand implements Callable<Integer> {
                     ObjectNode node = array.addObject();
                     node.put("name", plugin.name());
                     node.put("description", plugin.description());
+                    node.put("source", registry.origin(plugin.name()).toString());
                     ArrayNode options = node.putArray("options");
                     for (Option option : plugin.options()) {
                         ObjectNode o = options.addObject();
@@ -63,6 +68,10 @@ final class ListCommand implements Callable<Integer> {
                 out.println(plural(registry.kind()) + ":");
                 for (Plugin plugin : registry.all()) {
                     out.printf("  %-16s %s%n", plugin.name(), plugin.description());
+                    Origin origin = registry.origin(plugin.name());
+                    if (origin.isPlugin()) {
+                        out.printf("      from plugin %s (%s)%n", origin, plugin.getClass().getName());
+                    }
                     for (Option option : plugin.options()) {
                         out.printf("      %s=<%s>  %s (%s)%n", option.name(), option.type().expected(),
                                 option.description(),

@@ -1,10 +1,13 @@
 package io.heaplab.cli;
 
+import io.heaplab.core.spi.PluginJars;
 import io.heaplab.core.spi.Plugins;
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.reports.read.ResultFileException;
 import io.heaplab.traces.TraceFormatException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
 import picocli.CommandLine;
 
 /** Entry point of the {@code heaplab} command: exit code 0 ok, 1 failure, 2 usage error. */
@@ -23,7 +26,8 @@ public final class Main {
         PrintWriter err = new PrintWriter(System.err, true);
         int code;
         try {
-            code = execute(Plugins.load(), new PrintWriter(System.out, true), err, args);
+            code = execute(Plugins.load(), PluginJars.fromEnvironment(System.getenv(PluginJars.ENVIRONMENT_VARIABLE)),
+                    new PrintWriter(System.out, true), err, args);
         } catch (SpecException e) {
             // a plugin on the class path is broken or two share a name
             code = fail(err, e);
@@ -36,7 +40,16 @@ public final class Main {
 
     /** Runs the command with the given plugins and writers, and returns its exit code; tests call this. */
     public static int execute(Plugins plugins, PrintWriter out, PrintWriter err, String... args) {
-        CommandLine cli = new CommandLine(new HeaplabCommand(plugins));
+        return execute(plugins, List.of(), out, err, args);
+    }
+
+    /**
+     * Runs the command as {@link #execute(Plugins, PrintWriter, PrintWriter, String...)} does, with the plugin
+     * paths the environment names loaded too.
+     */
+    public static int execute(Plugins plugins, List<Path> environmentPlugins, PrintWriter out, PrintWriter err,
+                              String... args) {
+        CommandLine cli = new CommandLine(new HeaplabCommand(plugins, environmentPlugins));
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((e, a) -> {

@@ -1,5 +1,6 @@
 package io.heaplab.cli;
 
+import io.heaplab.core.run.RunOutcome;
 import io.heaplab.core.run.RunResult;
 import io.heaplab.core.run.RunSpec;
 import io.heaplab.core.run.Runner;
@@ -50,25 +51,42 @@ final class RunCommand implements Callable<Integer> {
         // every spec is checked before the first run, so a typo in the last one wastes no time
         runs.forEach(runner::check);
 
-        List<RunResult> results = new ArrayList<>();
+        List<RunOutcome> outcomes = new ArrayList<>();
         long nanos = 0;
         for (RunSpec run : runs) {
-            RunResult result = runner.run(run);
-            results.add(result);
-            nanos += result.wallNanos();
+            RunOutcome outcome = runner.attempt(run);
+            outcomes.add(outcome);
+            if (!outcome.failed()) {
+                nanos += outcome.result().wallNanos();
+            }
+            if (json != null) {
+                // rewritten after every run, so whatever happens to a later one, what is measured is kept
+                writeJson(outcomes);
+            }
         }
+        List<RunResult> results = outcomes.stream().filter(o -> !o.failed()).map(RunOutcome::result).toList();
+        List<RunOutcome> failed = outcomes.stream().filter(RunOutcome::failed).toList();
         PrintWriter out = spec.commandLine().getOut();
         RunTable.print(results, out);
-        out.printf(Locale.ROOT, "%d run(s) in %.2f s%n", results.size(), nanos / 1e9);
+        out.printf(Locale.ROOT, "%d run(s) in %.2f s%s%n", results.size(), nanos / 1e9,
+                failed.isEmpty() ? "" : ", " + failed.size() + " failed");
         if (json != null) {
-            try {
-                JsonResults.write(json, results);
-            } catch (IOException e) {
-                throw new IOException("cannot write " + json + ": " + e, e);
-            }
             out.println("wrote " + json);
         }
         out.flush();
-        return Main.OK;
+        PrintWriter err = spec.commandLine().getErr();
+        for (RunOutcome failure : failed) {
+            err.println("heaplab: run of " + failure.spec().allocator() + " failed: " + failure.failure());
+        }
+        err.flush();
+        return failed.isEmpty() ? Main.OK : Main.FAILURE;
+    }
+
+    private void writeJson(List<RunOutcome> outcomes) throws IOException {
+        try {
+            JsonResults.writeOutcomes(json, outcomes);
+        } catch (IOException e) {
+            throw new IOException("cannot write " + json + ": " + e, e);
+        }
     }
 }

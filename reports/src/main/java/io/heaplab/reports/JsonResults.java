@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.heaplab.core.run.RunOutcome;
 import io.heaplab.core.run.RunResult;
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.SpaceMeasures;
@@ -73,6 +74,32 @@ public final class JsonResults {
         } catch (IOException e) {
             throw new IllegalStateException("cannot render results as JSON", e);
         }
+    }
+
+    /**
+     * The document for a sweep's outcomes: the runs that finished under {@code runs}, as {@link #toTree(List)}
+     * has them, and any that failed under {@code failed}, each with its spec and the reason.
+     */
+    public static ObjectNode outcomesToTree(List<RunOutcome> outcomes) {
+        ObjectNode root = toTree(outcomes.stream().filter(o -> !o.failed()).map(RunOutcome::result).toList());
+        List<RunOutcome> failures = outcomes.stream().filter(RunOutcome::failed).toList();
+        if (!failures.isEmpty()) {
+            ArrayNode array = root.putArray("failed");
+            for (RunOutcome failure : failures) {
+                ObjectNode node = array.addObject();
+                node.put("workload", failure.spec().workload().toString());
+                node.put("allocator", failure.spec().allocator().toString());
+                node.put("pageSize", failure.spec().pageSize());
+                node.put("seed", failure.spec().seed());
+                node.put("failure", failure.failure());
+            }
+        }
+        return root;
+    }
+
+    /** Writes the document for a sweep's {@code outcomes} to {@code file} atomically. */
+    public static void writeOutcomes(Path file, List<RunOutcome> outcomes) throws IOException {
+        AtomicFiles.write(file, render(outcomesToTree(outcomes)));
     }
 
     /** Writes the document for {@code runs} to {@code file} atomically. */

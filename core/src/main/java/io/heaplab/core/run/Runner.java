@@ -5,6 +5,7 @@ import io.heaplab.core.spi.Allocator;
 import io.heaplab.core.spi.AllocatorProvider;
 import io.heaplab.core.spi.AllocatorSetup;
 import io.heaplab.core.spi.Options;
+import io.heaplab.core.spi.Origin;
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.spi.Plugins;
@@ -75,25 +76,38 @@ public final class Runner {
 
     private RunResult run(RunSpec spec, List<? extends ReferenceSink> observers, boolean recorded) {
         Bound bound = bind(spec);
+        try {
+            return measure(spec, bound, observers, recorded);
+        } catch (PluginFailure e) {
+            throw e;
+        } catch (RuntimeException | Error e) {
+            PluginFailure blamed = blame(e, bound.plugins());
+            if (blamed == null) {
+                throw e;
+            }
+            throw blamed;
+        }
+    }
+
+    private RunResult measure(RunSpec spec, Bound bound, List<? extends ReferenceSink> observers, boolean recorded) {
         List<PagingSimulator> simulators = new ArrayList<>();
         for (int i = 0; i < bound.policies().size(); i++) {
             simulators.add(bound.policies().get(i).create(bound.policyOptions().get(i)));
         }
-        WorkloadProvider workloadProvider = bound.workload();
-        Options workloadOptions = bound.workloadOptions();
-        AllocatorProvider allocatorProvider = bound.allocator();
-        Options allocatorOptions = bound.allocatorOptions();
-
         long start = System.nanoTime();
-        Workload workload = workloadProvider.create(workloadOptions);
+        Workload workload = bound.workload().create(bound.workloadOptions());
         List<ReferenceSink> sinks = new ArrayList<>(simulators);
         sinks.addAll(observers);
         ReferenceRecorder recorder = new ReferenceRecorder(sinks);
         long capacity = Math.min(spec.heapCapacity(), workload.heapCapacity());
         try (Heap heap = recorded ? new Heap(spec.pageSize(), capacity, recorder, spec.countAllocatorReferences())
                 : Heap.unrecorded(spec.pageSize(), capacity)) {
-            Allocator allocator = allocatorProvider.create(allocatorOptions,
+            Allocator allocator = bound.allocator().create(bound.allocatorOptions(),
                     new AllocatorSetup(heap, workload.blockSize(), allocatorSeed(spec.seed())));
+            if (bound.allocatorOrigin().isPlugin()) {
+                allocator = new GuardedAllocator(allocator, heap, "plugin " + bound.allocatorOrigin()
+                        + ": allocator '" + spec.allocator().name() + "' (" + allocator.getClass().getName() + ")");
+            }
             WorkloadContext context = new WorkloadContext(heap.data(), allocator, spec.seed());
             workload.run(context);
             recorder.finish();
@@ -110,42 +124,55 @@ public final class Runner {
     }
 
     /**
-     * Runs every spec, up to {@code threads} at a time, and returns the results in the order of the specs. Runs
-     * share nothing, so the results are the same whatever the number of threads. Every spec is checked before
-     * the first run starts; the first run that fails stops the rest and its exception is thrown.
+     * The plugin to blame for {@code e}: the first frame of {@code e} or a cause whose class a plugin jar of this
+     * run loaded names the jar, the provider and the code; null when no plugin of the run is on the stack.
      */
-    public List<RunResult> runAll(List<RunSpec> specs, int threads) {
-        return runAll(specs, threads, () -> { });
+    private static PluginFailure blame(Throwable e, List<Suspect> plugins) {
+        if (plugins.isEmpty()) {
+            return null;
+        }
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            for (StackTraceElement frame : t.getStackTrace()) {
+                for (Suspect suspect : plugins) {
+                    if (suspect.origin().loaderName().equals(frame.getClassLoaderName())) {
+                        String what = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": "
+                                + e.getMessage().lines().findFirst().orElse(""));
+                        return new PluginFailure("plugin " + suspect.origin() + ": " + suspect.role() + " '"
+                                + suspect.name() + "' failed mid-run with " + what + " (at " + frame.getClassName()
+                                + "." + frame.getMethodName() + ")", e);
+                    }
+                }
+            }
+        }
+        return null;
     }
 
     /**
-     * As {@link #runAll(List, int)}, calling {@code afterEach} (from the thread that ran it) as each run ends, so a
-     * progress bar can follow a long sweep.
+     * Runs every spec, up to {@code threads} at a time, and returns an outcome per spec in their order: a run that
+     * fails is marked failed with its reason and the others go on. Every spec is checked before the first run
+     * starts (a bad spec is the user's to fix, and fails at once).
      */
-    public List<RunResult> runAll(List<RunSpec> specs, int threads, Runnable afterEach) {
+    public List<RunOutcome> sweep(List<RunSpec> specs, int threads, Runnable afterEach) {
         if (threads < 1) {
             throw new IllegalArgumentException("threads: " + threads + " (expected: >= 1)");
         }
         specs.forEach(this::check);
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, Math.max(1, specs.size())));
         try {
-            List<Future<RunResult>> futures = new ArrayList<>();
+            List<Future<RunOutcome>> futures = new ArrayList<>();
             for (RunSpec spec : specs) {
                 futures.add(pool.submit(() -> {
-                    RunResult result = run(spec);
+                    RunOutcome outcome = attempt(spec);
                     afterEach.run();
-                    return result;
+                    return outcome;
                 }));
             }
-            List<RunResult> results = new ArrayList<>();
-            for (Future<RunResult> future : futures) {
-                results.add(future.get());
+            List<RunOutcome> outcomes = new ArrayList<>();
+            for (Future<RunOutcome> future : futures) {
+                outcomes.add(future.get());
             }
-            return results;
+            return outcomes;
         } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
             if (e.getCause() instanceof Error error) {
                 throw error;
             }
@@ -158,6 +185,49 @@ public final class Runner {
         }
     }
 
+    /**
+     * Runs {@code spec} as {@link #run(RunSpec)} does, but a run that fails (a plugin's fault, a stack overflow)
+     * gives a failed outcome with its reason instead of an exception; one bad row need not cost a sweep the rest.
+     */
+    public RunOutcome attempt(RunSpec spec) {
+        try {
+            return new RunOutcome(spec, run(spec), null);
+        } catch (RuntimeException | StackOverflowError | LinkageError e) {
+            return new RunOutcome(spec, null, reason(e));
+        }
+    }
+
+    /** Why a run failed, in one line: a plugin's failure says it all; anything else is named by its class. */
+    private static String reason(Throwable e) {
+        String message = e instanceof PluginFailure || e instanceof SpecException ? e.getMessage()
+                : "error: " + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
+        return message.lines().findFirst().orElse(message);
+    }
+
+    /**
+     * Runs every spec, up to {@code threads} at a time, and returns the results in the order of the specs. Runs
+     * share nothing, so the results are the same whatever the number of threads. Every spec is checked before
+     * the first run starts; if a run fails, the others still run and then the first failure is thrown.
+     */
+    public List<RunResult> runAll(List<RunSpec> specs, int threads) {
+        return runAll(specs, threads, () -> { });
+    }
+
+    /**
+     * As {@link #runAll(List, int)}, calling {@code afterEach} (from the thread that ran it) as each run ends, so a
+     * progress bar can follow a long sweep.
+     */
+    public List<RunResult> runAll(List<RunSpec> specs, int threads, Runnable afterEach) {
+        List<RunResult> results = new ArrayList<>();
+        for (RunOutcome outcome : sweep(specs, threads, afterEach)) {
+            if (outcome.failed()) {
+                throw new IllegalStateException(outcome.failure());
+            }
+            results.add(outcome.result());
+        }
+        return results;
+    }
+
     /** A seed for a randomized strategy, apart from the workload's stream yet fixed by the run's seed. */
     static long allocatorSeed(long seed) {
         return new java.util.SplittableRandom(seed).split().nextLong();
@@ -165,8 +235,12 @@ public final class Runner {
 
     /** The plugins of a run with their checked options, policies in the order given. */
     private record Bound(WorkloadProvider workload, Options workloadOptions, AllocatorProvider allocator,
-                         Options allocatorOptions, List<ReplacementPolicyProvider> policies,
-                         List<Options> policyOptions) {
+                         Options allocatorOptions, Origin allocatorOrigin, List<ReplacementPolicyProvider> policies,
+                         List<Options> policyOptions, List<Suspect> plugins) {
+    }
+
+    /** A provider of the run that came from a plugin jar: what to blame if the run fails in its code. */
+    private record Suspect(String role, String name, Origin origin) {
     }
 
     private Bound bind(RunSpec spec) {
@@ -185,6 +259,20 @@ public final class Runner {
             policies.add(provider);
             policyOptions.add(Options.bind(provider, policy));
         }
-        return new Bound(workload, workloadOptions, allocator, allocatorOptions, policies, policyOptions);
+        List<Suspect> suspects = new ArrayList<>();
+        suspect(suspects, "workload", spec.workload().name(), plugins.workloads().origin(spec.workload().name()));
+        Origin allocatorOrigin = plugins.allocators().origin(spec.allocator().name());
+        suspect(suspects, "allocator", spec.allocator().name(), allocatorOrigin);
+        for (Spec policy : spec.policies()) {
+            suspect(suspects, "policy", policy.name(), plugins.policies().origin(policy.name()));
+        }
+        return new Bound(workload, workloadOptions, allocator, allocatorOptions, allocatorOrigin, policies,
+                policyOptions, List.copyOf(suspects));
+    }
+
+    private static void suspect(List<Suspect> suspects, String role, String name, Origin origin) {
+        if (origin.isPlugin()) {
+            suspects.add(new Suspect(role, name, origin));
+        }
     }
 }

@@ -1,5 +1,8 @@
 package io.heaplab.core.spi;
 
+import java.nio.file.Path;
+import java.util.List;
+
 /** Every allocator, policy and workload a class loader can see. */
 public record Plugins(
         Registry<AllocatorProvider> allocators,
@@ -18,6 +21,14 @@ public record Plugins(
     public PagingSimulator simulator(Spec spec) {
         ReplacementPolicyProvider provider = policies.find(spec.name());
         return provider.create(Options.bind(provider, spec));
+    }
+
+    /**
+     * These plugins and those of the jars {@code paths} name (a jar, or a directory of jars), each jar loaded
+     * through a class loader of its own and checked as {@link PluginJars} says.
+     */
+    public Plugins withJars(List<Path> paths) {
+        return PluginJars.load(this, paths);
     }
 
     /** The plugins on heaplab's own class path. */
