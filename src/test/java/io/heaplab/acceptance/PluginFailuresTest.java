@@ -162,4 +162,21 @@ class PluginFailuresTest {
         assertThat(document.get("failed").get(0).get("allocator").asText()).isEqualTo("throwing");
         assertThat(document.get("failed").get(0).get("failure").asText()).contains(throwing.toString());
     }
+
+    @Test
+    void aPaperReproductionDropsTheFailedStrategyAndWritesTheRest() throws IOException {
+        Path throwing = TestJar.of(dir.resolve("throwing.jar"), "ThrowingProvider");
+        Path json = dir.resolve("brent.json");
+        Cli cli = Cli.run("reproduce", "brent", "--tridiag-n", "12", "--pqsim-seconds", "20",
+                "--strategies", "stack,random,throwing", "--no-report", "--json", json.toString(),
+                "--plugins", throwing.toString());
+
+        assertFailure(cli, "heaplab: plugin " + throwing + ": allocator 'throwing' failed mid-run");
+        assertThat(cli.out()).contains("FAILED throwing: plugin " + throwing, "wrote " + json);
+        JsonNode document = new ObjectMapper().readTree(json.toFile());
+        for (JsonNode table : document.get("tables")) {
+            assertThat(table.get("rows").findValuesAsText("strategy")).containsExactly("stack", "random");
+        }
+        assertThat(document.get("failed").get(0).get("strategy").asText()).isEqualTo("throwing");
+    }
 }

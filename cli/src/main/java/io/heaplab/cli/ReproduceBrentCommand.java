@@ -76,6 +76,10 @@ final class ReproduceBrentCommand implements Callable<Integer> {
         List<BrentClaims.Claim> claims = BrentClaims.check(results);
         BrentReport.print(results, claims, out);
         shared.finish("brent", study.specs().size(), results.wallNanos(), BrentReport.toJson(results, claims), out);
-        return Main.OK;
+        // everything measured is written above; a strategy that failed makes the study's exit a failure
+        PrintWriter err = spec.commandLine().getErr();
+        results.failed().forEach((strategy, failure) -> err.println("heaplab: " + failure));
+        err.flush();
+        return results.failed().isEmpty() ? Main.OK : Main.FAILURE;
     }
 }

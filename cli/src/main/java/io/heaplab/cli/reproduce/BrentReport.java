@@ -41,6 +41,7 @@ public final class BrentReport {
             out.println();
             printTable(table, out);
         }
+        results.failed().forEach((strategy, failure) -> out.println("FAILED " + strategy + ": " + failure));
         out.println();
         out.println("The paper's claims (section 3.4), checked against the measured means:");
         for (Claim claim : claims) {
@@ -115,6 +116,11 @@ public final class BrentReport {
         ArrayNode tables = root.putArray("tables");
         for (TableResult table : results.tables()) {
             tables.add(tableTree(table));
+        }
+        if (!results.failed().isEmpty()) {
+            ArrayNode failed = root.putArray("failed");
+            results.failed().forEach((strategy, failure) -> failed.addObject().put("strategy", strategy)
+                    .put("failure", failure));
         }
         ArrayNode claimNodes = root.putArray("claims");
         for (Claim claim : claims) {

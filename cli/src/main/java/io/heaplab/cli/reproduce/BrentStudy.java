@@ -1,5 +1,6 @@
 package io.heaplab.cli.reproduce;
 
+import io.heaplab.core.run.RunOutcome;
 import io.heaplab.core.run.RunResult;
 import io.heaplab.core.run.RunSpec;
 import io.heaplab.core.run.Runner;
@@ -11,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SequencedMap;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -128,8 +130,14 @@ public final class BrentStudy {
         }
     }
 
-    /** The whole study: what was asked and what was measured. */
-    public record Results(Config config, List<TableResult> tables, long wallNanos) {
+    /**
+     * The whole study: what was asked and what was measured.
+     *
+     * @param failed the strategies a run of which failed (a plugin's fault), with the first reason; they have no
+     *               rows, and every other strategy is measured as usual
+     */
+    public record Results(Config config, List<TableResult> tables, SequencedMap<String, String> failed,
+                          long wallNanos) {
         public TableResult table(Table table) {
             return tables.stream().filter(t -> t.table() == table).findFirst().orElseThrow();
         }
@@ -161,15 +169,26 @@ public final class BrentStudy {
     public Results run(Runner runner, Runnable afterEachRun) {
         long start = System.nanoTime();
         List<RunSpec> specs = specs();
-        List<RunResult> results = runner.runAll(specs, config.threads(), afterEachRun);
+        List<RunOutcome> outcomes = runner.sweep(specs, config.threads(), afterEachRun);
+        SequencedMap<String, String> failed = new LinkedHashMap<>();
+        for (RunOutcome outcome : outcomes) {
+            if (outcome.failed()) {
+                failed.putIfAbsent(outcome.spec().allocator().toString(), outcome.failure());
+            }
+        }
         int perStrategy = config.seeds().size();
         int perTable = perStrategy * config.strategies().size();
         Map<Table, Map<String, List<RunResult>>> byTable = new LinkedHashMap<>();
         for (Table table : Table.values()) {
             Map<String, List<RunResult>> byStrategy = new LinkedHashMap<>();
             for (int s = 0; s < config.strategies().size(); s++) {
+                String strategy = config.strategies().get(s);
+                if (failed.containsKey(strategy)) {
+                    continue; // a strategy that failed anywhere has no row: its tables would not compare
+                }
                 int from = table.ordinal() * perTable + s * perStrategy;
-                byStrategy.put(config.strategies().get(s), results.subList(from, from + perStrategy));
+                byStrategy.put(strategy, outcomes.subList(from, from + perStrategy).stream()
+                        .map(RunOutcome::result).toList());
             }
             byTable.put(table, byStrategy);
         }
@@ -177,7 +196,7 @@ public final class BrentStudy {
         for (Table table : Table.values()) {
             tables.add(tabulate(table, byTable.get(table), byTable.get(Table.PQSIM)));
         }
-        return new Results(config, tables, System.nanoTime() - start);
+        return new Results(config, tables, failed, System.nanoTime() - start);
     }
 
     private TableResult tabulate(Table table, Map<String, List<RunResult>> runs,
