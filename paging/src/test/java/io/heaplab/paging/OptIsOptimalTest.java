@@ -9,6 +9,7 @@ import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.spi.Plugins;
 import io.heaplab.core.spi.ReplacementPolicyProvider;
 import io.heaplab.core.spi.Spec;
+import io.heaplab.testkit.PageTraces;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -67,7 +68,7 @@ class OptIsOptimalTest {
         Spec parsed = Spec.parse(spec);
         ReplacementPolicyProvider provider = PLUGINS.policies().find(parsed.name());
         PagingSimulator simulator = provider.create(Options.bind(provider, parsed));
-        return switch (Traces.run(simulator, runs)) {
+        return switch (PageTraces.run(simulator, runs)) {
             case PagingOutcome.Faults f -> f.faults();
             case PagingOutcome.Curve c -> c.faultsAt(frames);
         };
@@ -87,7 +88,7 @@ class OptIsOptimalTest {
 
     @Provide
     Arbitrary<long[]> traces() {
-        return Traces.traces(12, 300);
+        return PageTraces.traces(12, 300);
     }
 
     @Property(tries = 200)

@@ -1,7 +1,7 @@
 package io.heaplab.paging;
 
-import static io.heaplab.paging.Traces.reads;
-import static io.heaplab.paging.Traces.run;
+import static io.heaplab.testkit.PageTraces.reads;
+import static io.heaplab.testkit.PageTraces.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -3,7 +3,6 @@ package io.heaplab.allocators.buddy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.heaplab.allocators.LiveBlocks;
 import io.heaplab.allocators.cell.VariableSizeAllocator;
 import io.heaplab.allocators.cell.VariableSizeAllocatorContract;
 import io.heaplab.core.heap.Heap;
@@ -13,6 +12,7 @@ import io.heaplab.core.spi.AllocatorSetup;
 import io.heaplab.core.spi.Options;
 import io.heaplab.core.spi.Spec;
 import io.heaplab.core.spi.SpecException;
+import io.heaplab.testkit.LiveBlocks;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 

@@ -2,11 +2,12 @@ package io.heaplab.allocators.cell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.heaplab.allocators.LiveBlocks;
 import io.heaplab.core.heap.Heap;
 import io.heaplab.core.spi.Allocator;
 import io.heaplab.core.spi.AllocatorSetup;
 import io.heaplab.core.trace.ReferenceRecorder;
+import io.heaplab.testkit.AllocatorContract;
+import io.heaplab.testkit.LiveBlocks;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -20,18 +21,21 @@ import net.jqwik.api.RandomDistribution;
 import org.junit.jupiter.api.Test;
 
 /**
- * What every strategy for blocks of any size must do, whatever its policy: aligned blocks inside the heap that
- * never overlap and whose data survives, immediate coalescing (everything freed is one free block again), a full
- * bounded heap that rejects without throwing, and counted searches. A strategy's test extends this class and
- * says how to make one; the property at the end plays random sequences against a reference model of live blocks.
+ * What every strategy for blocks of any size built on the cell layer must do, whatever its policy, beyond the
+ * generic {@link AllocatorContract} (blocks inside the heap, apart, with their data intact; no exception from a
+ * full bounded heap): immediate coalescing (everything freed is one free block again), a full bounded heap that
+ * rejects exactly when no run of cells is long enough, and counted searches. A strategy's test extends this class
+ * and says how to make one; the property at the end plays random sequences against a reference model of live
+ * blocks.
  */
-public abstract class VariableSizeAllocatorContract {
+public abstract class VariableSizeAllocatorContract extends AllocatorContract {
 
     protected static final int CELL = 16;
     /** Purdom's Table 1: 256 cells. */
     protected static final int CELLS = 256;
 
-    /** The strategy under test with 16-byte cells over {@code setup}'s heap. */
+    /** The strategy under test with 16-byte cells over {@code setup}'s heap; the generic contract runs it too. */
+    @Override
     protected abstract VariableSizeAllocator create(AllocatorSetup setup);
 
     /**
@@ -65,35 +69,6 @@ public abstract class VariableSizeAllocatorContract {
             assertThat(allocator.largestFreeBytes()).isEqualTo(CELLS * CELL);
             assertThat(allocator.heldBytes()).isZero();
             allocator.verify();
-        }
-    }
-
-    @Test
-    void blocksAreAlignedInsideTheHeapApartAndKeepTheirData() {
-        for (long capacity : new long[] {CELLS * CELL, 64 * CELLS * CELL, Heap.GROWABLE}) {
-            try (Heap heap = heap(capacity)) {
-                VariableSizeAllocator allocator = create(heap);
-                LiveBlocks live = new LiveBlocks(heap);
-                SplittableRandom random = new SplittableRandom(capacity);
-                for (int i = 0; i < 4000; i++) {
-                    if (live.size() > 0 && random.nextInt(100) < 45) {
-                        free(allocator, live, random.nextInt(live.size()));
-                    } else {
-                        long size = random.nextInt(100) < 90 ? random.nextInt(200) : random.nextInt(5000);
-                        long address = allocator.allocate(size);
-                        if (address != Allocator.NO_FIT) {
-                            live.add(address, size);
-                        } else {
-                            assertThat(heap.isBounded()).as("a growable heap rejected %d bytes", size).isTrue();
-                        }
-                    }
-                    if (i % 97 == 0) {
-                        allocator.verify();
-                    }
-                }
-                live.checkAll();
-                allocator.verify();
-            }
         }
     }
 

@@ -9,6 +9,7 @@ import io.heaplab.core.spi.Allocator;
 import io.heaplab.core.spi.AllocatorSetup;
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.core.trace.ReferenceRecorder;
+import io.heaplab.testkit.AllocatorContract;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -29,7 +30,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The contract every fixed-size strategy keeps; a strategy's test extends this and overrides {@link #create}.
+ * The contract every fixed-size strategy keeps beyond the generic {@link AllocatorContract}, which it runs with
+ * fixed block sizes only; a strategy's test extends this and overrides {@link #create}.
  *
  * <p>Each case can fail for a broken strategy: blocks outside the heap, in a metadata page, off a block boundary
  * or across a page; overlapping live blocks; bookkeeping that tramples live data; freed space never found again,
@@ -37,13 +39,20 @@ import org.junit.jupiter.params.provider.ValueSource;
  * {@link Allocator#NO_FIT}; a bad setup accepted. Heap sizes are counted in pages of blocks plus the metadata
  * pages the strategy declares (see {@link #heapPagesFor}).
  */
-public abstract class FixedSizeAllocatorContract {
+public abstract class FixedSizeAllocatorContract extends AllocatorContract {
 
     /** Page size and block size pairs: tiny pages to cross many of them, tails, one block a page, Brent's 6 B. */
     private static final int[][] GEOMETRIES = {{64, 4}, {64, 6}, {64, 24}, {64, 64}, {512, 6}, {4096, 16}};
 
-    /** The strategy under test, for {@code setup}. */
+    /** The strategy under test, for {@code setup}; the generic contract runs it too. */
+    @Override
     protected abstract Allocator create(AllocatorSetup setup);
+
+    /** Every fixed-size strategy refuses varied sizes: {@link #aWorkloadOfVariedSizesFailsAtCreation} checks it. */
+    @Override
+    protected final boolean servesVariedSizes() {
+        return false;
+    }
 
     /** Whether a freed block can be handed out again; false for NOFREE. */
     protected boolean reusesFreedBlocks() {

@@ -1,13 +1,12 @@
 package io.heaplab.allocators.mru;
 
-import io.heaplab.allocators.LiveBlocks;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.heaplab.core.heap.Heap;
 import io.heaplab.core.spi.Allocator;
 import io.heaplab.core.spi.AllocatorSetup;
 import io.heaplab.core.trace.ReferenceRecorder;
+import io.heaplab.testkit.LiveBlocks;
 import java.util.ArrayList;
 import java.util.List;
 import net.jqwik.api.Arbitraries;

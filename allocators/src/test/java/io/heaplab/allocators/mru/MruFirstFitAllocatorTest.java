@@ -1,7 +1,5 @@
 package io.heaplab.allocators.mru;
 
-import io.heaplab.allocators.LiveBlocks;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -14,6 +12,7 @@ import io.heaplab.core.spi.Plugins;
 import io.heaplab.core.spi.Spec;
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.core.trace.ReferenceRecorder;
+import io.heaplab.testkit.LiveBlocks;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

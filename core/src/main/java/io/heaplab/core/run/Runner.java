@@ -78,8 +78,8 @@ public final class Runner {
         Bound bound = bind(spec);
         try {
             return measure(spec, bound, observers, recorded);
-        } catch (PluginFailure e) {
-            throw e;
+        } catch (PluginFailure | SpecException e) {
+            throw e; // already says what is wrong; a setup a strategy cannot serve is the user's to fix
         } catch (RuntimeException | Error e) {
             PluginFailure blamed = blame(e, bound.plugins());
             if (blamed == null) {
@@ -173,6 +173,9 @@ public final class Runner {
             }
             return outcomes;
         } catch (ExecutionException e) {
+            if (e.getCause() instanceof SpecException spec) {
+                throw spec;
+            }
             if (e.getCause() instanceof Error error) {
                 throw error;
             }
@@ -188,10 +191,13 @@ public final class Runner {
     /**
      * Runs {@code spec} as {@link #run(RunSpec)} does, but a run that fails (a plugin's fault, a stack overflow)
      * gives a failed outcome with its reason instead of an exception; one bad row need not cost a sweep the rest.
+     * A {@link SpecException} (a setup the strategy cannot serve) is still thrown: it is the user's to fix.
      */
     public RunOutcome attempt(RunSpec spec) {
         try {
             return new RunOutcome(spec, run(spec), null);
+        } catch (SpecException e) {
+            throw e; // a spec the strategy cannot serve is a usage error, for the whole sweep
         } catch (RuntimeException | StackOverflowError | LinkageError e) {
             return new RunOutcome(spec, null, reason(e));
         }
@@ -199,7 +205,7 @@ public final class Runner {
 
     /** Why a run failed, in one line: a plugin's failure says it all; anything else is named by its class. */
     private static String reason(Throwable e) {
-        String message = e instanceof PluginFailure || e instanceof SpecException ? e.getMessage()
+        String message = e instanceof PluginFailure ? e.getMessage()
                 : "error: " + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
         return message.lines().findFirst().orElse(message);
     }

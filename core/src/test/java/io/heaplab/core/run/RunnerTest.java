@@ -55,6 +55,39 @@ class RunnerTest {
         }
     }
 
+    /** Throws at its third request: a strategy with a bug. */
+    private static final class Failing implements AllocatorProvider {
+        @Override
+        public String name() {
+            return "failing";
+        }
+
+        @Override
+        public String description() {
+            return "test";
+        }
+
+        @Override
+        public Allocator create(Options options, AllocatorSetup setup) {
+            Heap heap = setup.heap();
+            return new Allocator() {
+                private int requests;
+
+                @Override
+                public long allocate(long size) {
+                    if (++requests == 3) {
+                        throw new IllegalStateException("lost a block");
+                    }
+                    return heap.grow(size);
+                }
+
+                @Override
+                public void free(long address, long size) {
+                }
+            };
+        }
+    }
+
     /** Writes {@code blocks} blocks of one page each, then reads them all again; measures the second pass. */
     private static final class TwoPasses implements WorkloadProvider {
         @Override
@@ -246,5 +279,22 @@ class RunnerTest {
         List<RunSpec> specs = List.of(spec("two-passes", 1), spec("two-passes:blocks=0", 1));
         assertThatThrownBy(() -> RUNNER.runAll(specs, 2)).isInstanceOf(SpecException.class)
                 .hasMessageContaining("blocks=0");
+    }
+
+    @Test
+    void aSweepMarksAFailedRunAndMeasuresEveryOther() {
+        Runner runner = new Runner(new Plugins(Registry.of("allocator", List.of(new Bump(), new Failing())),
+                Registry.of("policy", List.of(new Counting())), Registry.of("workload", List.of(new TwoPasses()))));
+        List<RunSpec> specs = new ArrayList<>();
+        for (String allocator : List.of("bump", "failing", "bump")) {
+            specs.add(RunSpec.of(Spec.parse("two-passes:blocks=4"), Spec.parse(allocator),
+                    List.of(Spec.parse("counting")), 64, specs.size()));
+        }
+        List<RunOutcome> outcomes = runner.sweep(specs, 2, () -> { });
+        assertThat(outcomes).extracting(RunOutcome::failed).containsExactly(false, true, false);
+        assertThat(outcomes.get(1).failure()).isEqualTo("error: IllegalStateException: lost a block");
+        assertThat(outcomes.get(2).result().allocations()).isEqualTo(4);
+        assertThat(outcomes.get(2).result().seed()).isEqualTo(2);
+        assertThatThrownBy(() -> runner.runAll(specs, 1)).hasMessage("error: IllegalStateException: lost a block");
     }
 }

@@ -1,17 +1,17 @@
 package io.heaplab.paging.arc;
 
-import static io.heaplab.paging.Traces.read;
-import static io.heaplab.paging.Traces.reads;
-import static io.heaplab.paging.Traces.run;
-import static io.heaplab.paging.Traces.write;
+import static io.heaplab.testkit.PageTraces.read;
+import static io.heaplab.testkit.PageTraces.reads;
+import static io.heaplab.testkit.PageTraces.run;
+import static io.heaplab.testkit.PageTraces.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
-import io.heaplab.paging.FixedMemoryContract;
-import io.heaplab.paging.Traces;
 import io.heaplab.paging.lru.ExactLru;
+import io.heaplab.testkit.FixedMemoryContract;
+import io.heaplab.testkit.PageTraces;
 import java.util.Map;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -129,7 +129,7 @@ class ArcTest extends FixedMemoryContract {
 
     @Provide
     Arbitrary<long[]> someTraces() {
-        return Traces.traces(20, 300);
+        return PageTraces.traces(20, 300);
     }
 
     /** The paper's invariants after every run: finish() checks them, and they are checked here again. */

@@ -1,17 +1,17 @@
 package io.heaplab.paging.clock;
 
-import static io.heaplab.paging.Traces.read;
-import static io.heaplab.paging.Traces.reads;
-import static io.heaplab.paging.Traces.run;
-import static io.heaplab.paging.Traces.write;
+import static io.heaplab.testkit.PageTraces.read;
+import static io.heaplab.testkit.PageTraces.reads;
+import static io.heaplab.testkit.PageTraces.run;
+import static io.heaplab.testkit.PageTraces.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
-import io.heaplab.paging.FixedMemoryContract;
 import io.heaplab.paging.fifo.Fifo;
+import io.heaplab.testkit.FixedMemoryContract;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

@@ -1,18 +1,18 @@
 package io.heaplab.paging.clock;
 
-import static io.heaplab.paging.Traces.distinctPages;
-import static io.heaplab.paging.Traces.read;
-import static io.heaplab.paging.Traces.reads;
-import static io.heaplab.paging.Traces.run;
-import static io.heaplab.paging.Traces.write;
+import static io.heaplab.testkit.PageTraces.distinctPages;
+import static io.heaplab.testkit.PageTraces.read;
+import static io.heaplab.testkit.PageTraces.reads;
+import static io.heaplab.testkit.PageTraces.run;
+import static io.heaplab.testkit.PageTraces.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.trace.PageRun;
-import io.heaplab.paging.FixedMemoryContract;
-import io.heaplab.paging.Traces;
+import io.heaplab.testkit.FixedMemoryContract;
+import io.heaplab.testkit.PageTraces;
 import java.util.Map;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -115,7 +115,7 @@ class WsClockTest extends FixedMemoryContract {
 
     @Provide
     Arbitrary<long[]> someTraces() {
-        return Traces.traces(12, 300);
+        return PageTraces.traces(12, 300);
     }
 
     @Property(tries = 200)

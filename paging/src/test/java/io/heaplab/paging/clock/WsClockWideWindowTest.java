@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.trace.PageRun;
-import io.heaplab.paging.PagingSimulatorContract;
+import io.heaplab.testkit.PagingSimulatorContract;
 import org.junit.jupiter.api.Test;
 
 /** The contract again with a window longer than any test trace: every scan is an overcommitment. */

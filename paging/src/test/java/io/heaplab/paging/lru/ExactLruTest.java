@@ -1,18 +1,18 @@
 package io.heaplab.paging.lru;
 
-import static io.heaplab.paging.Traces.distinctPages;
-import static io.heaplab.paging.Traces.read;
-import static io.heaplab.paging.Traces.reads;
-import static io.heaplab.paging.Traces.run;
-import static io.heaplab.paging.Traces.write;
+import static io.heaplab.testkit.PageTraces.distinctPages;
+import static io.heaplab.testkit.PageTraces.read;
+import static io.heaplab.testkit.PageTraces.reads;
+import static io.heaplab.testkit.PageTraces.run;
+import static io.heaplab.testkit.PageTraces.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.trace.PageRun;
-import io.heaplab.paging.FixedMemoryContract;
-import io.heaplab.paging.Traces;
+import io.heaplab.testkit.FixedMemoryContract;
+import io.heaplab.testkit.PageTraces;
 import java.util.Map;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -72,7 +72,7 @@ class ExactLruTest extends FixedMemoryContract {
 
     @Provide
     Arbitrary<long[]> smallTraces() {
-        return Traces.traces(20, 400);
+        return PageTraces.traces(20, 400);
     }
 
     /** Inclusion: LRU memory of f frames is always the top f of the stack, so more frames never fault more. */
@@ -110,7 +110,7 @@ class ExactLruTest extends FixedMemoryContract {
 
     @Provide
     Arbitrary<long[]> fewPages() {
-        return Traces.traces(10, 200);
+        return PageTraces.traces(10, 200);
     }
 
     /**

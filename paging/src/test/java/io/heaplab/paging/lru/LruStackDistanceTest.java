@@ -1,19 +1,19 @@
 package io.heaplab.paging.lru;
 
-import static io.heaplab.paging.Traces.read;
-import static io.heaplab.paging.Traces.reads;
-import static io.heaplab.paging.Traces.run;
-import static io.heaplab.paging.Traces.write;
 import static io.heaplab.paging.lru.ExactLruTest.CLASSIC;
+import static io.heaplab.testkit.PageTraces.read;
+import static io.heaplab.testkit.PageTraces.reads;
+import static io.heaplab.testkit.PageTraces.run;
+import static io.heaplab.testkit.PageTraces.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.trace.PageRun;
 import io.heaplab.core.trace.ReferenceRecorder;
-import io.heaplab.paging.FixedMemoryContract;
-import io.heaplab.paging.Traces;
 import io.heaplab.paging.stack.CurveCheck;
+import io.heaplab.testkit.FixedMemoryContract;
+import io.heaplab.testkit.PageTraces;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
@@ -128,7 +128,7 @@ class LruStackDistanceTest extends FixedMemoryContract {
 
     @Provide
     Arbitrary<long[]> sizedTraces() {
-        return Arbitraries.of(2, 9, 60, 400).flatMap(maxPage -> Traces.traces(maxPage, 1500));
+        return Arbitraries.of(2, 9, 60, 400).flatMap(maxPage -> PageTraces.traces(maxPage, 1500));
     }
 
     @Property(tries = 60)

@@ -1,8 +1,8 @@
 package io.heaplab.paging.opt;
 
-import static io.heaplab.paging.Traces.reads;
-import static io.heaplab.paging.Traces.run;
 import static io.heaplab.paging.opt.OptTest.CLASSIC;
+import static io.heaplab.testkit.PageTraces.reads;
+import static io.heaplab.testkit.PageTraces.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

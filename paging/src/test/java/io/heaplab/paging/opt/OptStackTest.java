@@ -1,16 +1,16 @@
 package io.heaplab.paging.opt;
 
-import static io.heaplab.paging.Traces.reads;
-import static io.heaplab.paging.Traces.run;
 import static io.heaplab.paging.opt.OptTest.CLASSIC;
 import static io.heaplab.paging.opt.OptTest.classicWithWrites;
+import static io.heaplab.testkit.PageTraces.reads;
+import static io.heaplab.testkit.PageTraces.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
-import io.heaplab.paging.FixedMemoryContract;
-import io.heaplab.paging.Traces;
 import io.heaplab.paging.stack.CurveCheck;
+import io.heaplab.testkit.FixedMemoryContract;
+import io.heaplab.testkit.PageTraces;
 import java.util.stream.LongStream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -71,7 +71,7 @@ class OptStackTest extends FixedMemoryContract {
 
     @Provide
     Arbitrary<long[]> sizedTraces() {
-        return Arbitraries.of(2, 9, 30).flatMap(maxPage -> Traces.traces(maxPage, 400));
+        return Arbitraries.of(2, 9, 30).flatMap(maxPage -> PageTraces.traces(maxPage, 400));
     }
 
     /** The self-check: one pass gives, at every size, MIN's faults and write-backs at that size. */

@@ -1,17 +1,17 @@
 package io.heaplab.paging.opt;
 
-import static io.heaplab.paging.Traces.distinctPages;
-import static io.heaplab.paging.Traces.reads;
-import static io.heaplab.paging.Traces.run;
+import static io.heaplab.testkit.PageTraces.distinctPages;
+import static io.heaplab.testkit.PageTraces.reads;
+import static io.heaplab.testkit.PageTraces.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.trace.PageRun;
-import io.heaplab.paging.FixedMemoryContract;
-import io.heaplab.paging.Traces;
 import io.heaplab.paging.lru.ExactLru;
+import io.heaplab.testkit.FixedMemoryContract;
+import io.heaplab.testkit.PageTraces;
 import java.util.Map;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -111,7 +111,7 @@ class OptTest extends FixedMemoryContract {
 
     @Provide
     Arbitrary<long[]> smallTraces() {
-        return Traces.traces(20, 400);
+        return PageTraces.traces(20, 400);
     }
 
     /**

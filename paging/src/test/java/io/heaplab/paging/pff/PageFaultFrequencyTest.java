@@ -1,15 +1,15 @@
 package io.heaplab.paging.pff;
 
-import static io.heaplab.paging.Traces.read;
-import static io.heaplab.paging.Traces.run;
-import static io.heaplab.paging.Traces.write;
+import static io.heaplab.testkit.PageTraces.read;
+import static io.heaplab.testkit.PageTraces.run;
+import static io.heaplab.testkit.PageTraces.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
-import io.heaplab.paging.Traces;
-import io.heaplab.paging.VariableMemoryContract;
+import io.heaplab.testkit.PageTraces;
+import io.heaplab.testkit.VariableMemoryContract;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -84,7 +84,7 @@ class PageFaultFrequencyTest extends VariableMemoryContract {
     @Test
     void rejectsABadThresholdAndNegativePages() {
         assertThatThrownBy(() -> new PageFaultFrequency(0)).hasMessage("threshold: 0 (expected: >= 1)");
-        assertThatThrownBy(() -> new PageFaultFrequency(2).accept(Traces.reads(-1), 1))
+        assertThatThrownBy(() -> new PageFaultFrequency(2).accept(PageTraces.reads(-1), 1))
                 .hasMessage("page: -1 (expected: >= 0)");
     }
 }

@@ -1,15 +1,15 @@
 package io.heaplab.paging.random;
 
-import static io.heaplab.paging.Traces.reads;
-import static io.heaplab.paging.Traces.run;
-import static io.heaplab.paging.Traces.write;
+import static io.heaplab.testkit.PageTraces.reads;
+import static io.heaplab.testkit.PageTraces.run;
+import static io.heaplab.testkit.PageTraces.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
-import io.heaplab.paging.FixedMemoryContract;
-import io.heaplab.paging.Traces;
+import io.heaplab.testkit.FixedMemoryContract;
+import io.heaplab.testkit.PageTraces;
 import java.util.HashSet;
 import java.util.Set;
 import net.jqwik.api.Arbitrary;
@@ -41,7 +41,7 @@ class RandomReplacementTest extends FixedMemoryContract {
 
     @Provide
     Arbitrary<long[]> someTraces() {
-        return Traces.traces(12, 300);
+        return PageTraces.traces(12, 300);
     }
 
     @Property(tries = 100)

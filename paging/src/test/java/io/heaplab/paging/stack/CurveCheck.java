@@ -1,6 +1,6 @@
 package io.heaplab.paging.stack;
 
-import static io.heaplab.paging.Traces.distinctPages;
+import static io.heaplab.testkit.PageTraces.distinctPages;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.trace.PageRun;
-import io.heaplab.paging.Traces;
+import io.heaplab.testkit.PageTraces;
 import java.util.Arrays;
 import java.util.function.LongFunction;
 import net.jqwik.api.Arbitraries;
@@ -30,7 +30,7 @@ class OnePassSelfCheckTest {
     /** The common traces of the contracts: short runs, and now and then one of two billion references. */
     @Provide
     Arbitrary<long[]> traces() {
-        return Traces.traces(15, 200);
+        return PageTraces.traces(15, 200);
     }
 
     /**
@@ -145,7 +145,7 @@ class OnePassSelfCheckTest {
             simulator.startMeasuring();
         }
         long[] rest = Arrays.copyOfRange(runs, warmUp, runs.length);
-        return Traces.run(simulator, rest);
+        return PageTraces.run(simulator, rest);
     }
 
     private static long measuredReferences(long[] runs, int split) {

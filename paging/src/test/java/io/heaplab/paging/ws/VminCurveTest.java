@@ -1,12 +1,12 @@
 package io.heaplab.paging.ws;
 
-import static io.heaplab.paging.Traces.run;
 import static io.heaplab.paging.ws.WorkingSetTest.SMALL;
+import static io.heaplab.testkit.PageTraces.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
-import io.heaplab.paging.VariableMemoryContract;
+import io.heaplab.testkit.VariableMemoryContract;
 import org.junit.jupiter.api.Test;
 
 /** The contract read off the VMIN curve; the small string's curve worked by hand. */

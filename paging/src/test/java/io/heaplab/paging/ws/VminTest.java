@@ -1,16 +1,16 @@
 package io.heaplab.paging.ws;
 
-import static io.heaplab.paging.Traces.read;
-import static io.heaplab.paging.Traces.run;
-import static io.heaplab.paging.Traces.write;
 import static io.heaplab.paging.ws.WorkingSetTest.SMALL;
 import static io.heaplab.paging.ws.WorkingSetTest.spaceTime;
+import static io.heaplab.testkit.PageTraces.read;
+import static io.heaplab.testkit.PageTraces.run;
+import static io.heaplab.testkit.PageTraces.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
-import io.heaplab.paging.VariableMemoryContract;
+import io.heaplab.testkit.VariableMemoryContract;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 

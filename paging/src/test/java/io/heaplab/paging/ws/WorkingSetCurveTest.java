@@ -1,14 +1,14 @@
 package io.heaplab.paging.ws;
 
-import static io.heaplab.paging.Traces.run;
 import static io.heaplab.paging.ws.WorkingSetTest.SMALL;
+import static io.heaplab.testkit.PageTraces.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.trace.PageRun;
-import io.heaplab.paging.Traces;
-import io.heaplab.paging.VariableMemoryContract;
+import io.heaplab.testkit.PageTraces;
+import io.heaplab.testkit.VariableMemoryContract;
 import org.junit.jupiter.api.Test;
 
 /** The contract read off the curve at each window it asks about; the small string's curve worked by hand. */
@@ -47,7 +47,7 @@ class WorkingSetCurveTest extends VariableMemoryContract {
     @Test
     void aGapLongerThanTheDenseGridEndsTheCurveAtTheGridPointThatCoversIt() {
         // 0, then 1 for 300 references, then 0 again: backward gap 301, in the bucket (288, 304]
-        long[] runs = {Traces.read(0, 1), Traces.read(1, 300), Traces.read(0, 1)};
+        long[] runs = {PageTraces.read(0, 1), PageTraces.read(1, 300), PageTraces.read(0, 1)};
         WorkingSetCurve analyzer = new WorkingSetCurve();
         PagingOutcome.Curve curve = (PagingOutcome.Curve) run(analyzer, runs);
         long[] sizes = curve.sizes();
@@ -60,8 +60,8 @@ class WorkingSetCurveTest extends VariableMemoryContract {
 
     @Test
     void runsOfTwoBillionReferencesAreGapsLikeAnyOther() {
-        long[] runs = {Traces.write(0, 1), Traces.read(1, PageRun.MAX_COUNT), Traces.read(1, PageRun.MAX_COUNT),
-                Traces.read(0, 1)};
+        long[] runs = {PageTraces.write(0, 1), PageTraces.read(1, PageRun.MAX_COUNT), PageTraces.read(1, PageRun.MAX_COUNT),
+                PageTraces.read(0, 1)};
         PagingOutcome.Curve curve = (PagingOutcome.Curve) run(new WorkingSetCurve(), runs);
         long gap = 2L * PageRun.MAX_COUNT + 1;
         assertThat(curve.faultsAt(gap - 1)).isEqualTo(3);

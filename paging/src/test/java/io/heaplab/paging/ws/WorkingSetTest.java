@@ -1,15 +1,15 @@
 package io.heaplab.paging.ws;
 
-import static io.heaplab.paging.Traces.read;
-import static io.heaplab.paging.Traces.run;
-import static io.heaplab.paging.Traces.write;
+import static io.heaplab.testkit.PageTraces.read;
+import static io.heaplab.testkit.PageTraces.run;
+import static io.heaplab.testkit.PageTraces.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
-import io.heaplab.paging.Traces;
-import io.heaplab.paging.VariableMemoryContract;
+import io.heaplab.testkit.PageTraces;
+import io.heaplab.testkit.VariableMemoryContract;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -84,9 +84,9 @@ class WorkingSetTest extends VariableMemoryContract {
     @Test
     void aPageReferencedAgainExactlyThetaLaterStays() {
         // theta 2: 0 at t1, 1 at t2, 0 at t3: backward gap 2 = theta, 0 is still in W(2) = {0, 1}
-        assertThat(ws(2, Traces.reads(0, 1, 0)).faults()).isEqualTo(2);
+        assertThat(ws(2, PageTraces.reads(0, 1, 0)).faults()).isEqualTo(2);
         // theta 1: the same reference has a gap of 2 > 1, a fault
-        assertThat(ws(1, Traces.reads(0, 1, 0)).faults()).isEqualTo(3);
+        assertThat(ws(1, PageTraces.reads(0, 1, 0)).faults()).isEqualTo(3);
     }
 
     @Test
@@ -108,7 +108,7 @@ class WorkingSetTest extends VariableMemoryContract {
     @Test
     void rejectsABadWindowAndNegativePages() {
         assertThatThrownBy(() -> new WorkingSet(0)).hasMessage("theta: 0 (expected: >= 1)");
-        assertThatThrownBy(() -> new WorkingSet(2).accept(Traces.reads(-1), 1))
+        assertThatThrownBy(() -> new WorkingSet(2).accept(PageTraces.reads(-1), 1))
                 .hasMessage("page: -1 (expected: >= 0)");
     }
 }

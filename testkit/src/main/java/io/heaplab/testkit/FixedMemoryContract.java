@@ -1,7 +1,7 @@
-package io.heaplab.paging;
+package io.heaplab.testkit;
 
-import static io.heaplab.paging.Traces.distinctPages;
-import static io.heaplab.paging.Traces.run;
+import static io.heaplab.testkit.PageTraces.distinctPages;
+import static io.heaplab.testkit.PageTraces.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.heaplab.core.spi.PagingOutcome;

@@ -1,9 +1,9 @@
-package io.heaplab.paging;
+package io.heaplab.testkit;
 
-import static io.heaplab.paging.Traces.distinctPages;
-import static io.heaplab.paging.Traces.read;
-import static io.heaplab.paging.Traces.run;
-import static io.heaplab.paging.Traces.write;
+import static io.heaplab.testkit.PageTraces.distinctPages;
+import static io.heaplab.testkit.PageTraces.read;
+import static io.heaplab.testkit.PageTraces.run;
+import static io.heaplab.testkit.PageTraces.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.heaplab.core.spi.PagingOutcome;
@@ -58,7 +58,7 @@ public abstract class PagingSimulatorContract {
 
     @Provide
     Arbitrary<long[]> traces() {
-        return Traces.traces(15, 300);
+        return PageTraces.traces(15, 300);
     }
 
     @Test

@@ -1,7 +1,9 @@
-package io.heaplab.paging;
+package io.heaplab.testkit;
 
-import static io.heaplab.paging.Traces.distinctPages;
-import static io.heaplab.paging.Traces.run;
+import static io.heaplab.testkit.PageTraces.distinctPages;
+import static io.heaplab.testkit.PageTraces.read;
+import static io.heaplab.testkit.PageTraces.run;
+import static io.heaplab.testkit.PageTraces.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -138,8 +140,8 @@ public abstract class VariableMemoryContract extends PagingSimulatorContract {
 
     @Test
     void theLongestWindowFaultsOnlyOnFirstReferences() {
-        long[] runs = {Traces.write(0, 3), Traces.read(1, PageRun.MAX_COUNT), Traces.write(0, 1),
-                Traces.read(2, PageRun.MAX_COUNT), Traces.read(1, 1), Traces.read(0, 1)};
+        long[] runs = {write(0, 3), read(1, PageRun.MAX_COUNT), write(0, 1),
+                read(2, PageRun.MAX_COUNT), read(1, 1), read(0, 1)};
         PagingOutcome outcome = run(createWithWindow(Long.MAX_VALUE), runs);
         assertThat(faultsAt(outcome, Long.MAX_VALUE)).isEqualTo(3);
         assertThat(writeBacksAt(outcome, Long.MAX_VALUE)).isEqualTo(writeBacksWithAWindowLongerThanTheTrace(runs));

@@ -1,4 +1,4 @@
-package io.heaplab.allocators;
+package io.heaplab.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
@@ -17,9 +17,13 @@ import java.util.TreeMap;
  * <p>A block of up to {@link #FULLY_STAMPED} bytes is stamped in every byte; a larger one in its first and last 8
  * bytes and the 8 bytes on either side of every page boundary inside it, where a descriptor or link written by
  * mistake into a large block would land.
+ *
+ * <p>Checks fail through AssertJ, so a contract test (or a plugin's own) reports which block broke and how.
+ * Every block must also start on an 8-byte boundary, as heaplab's workloads store words in their blocks.
  */
 public final class LiveBlocks {
 
+    /** Blocks up to this many bytes are stamped and checked in every byte. */
     public static final int FULLY_STAMPED = 512;
 
     private record Block(long size, int stamp) {
@@ -30,6 +34,7 @@ public final class LiveBlocks {
     private final List<Long> order = new ArrayList<>();
     private int nextStamp = 1;
 
+    /** A model with no live block, stamping through {@code heap}'s workload view. */
     public LiveBlocks(Heap heap) {
         this.heap = heap;
     }
@@ -64,6 +69,7 @@ public final class LiveBlocks {
         return address;
     }
 
+    /** The size the live block at {@code address} was requested with. */
     public long sizeOf(long address) {
         return byAddress.get(address).size();
     }
@@ -78,6 +84,7 @@ public final class LiveBlocks {
         byAddress.forEach((address, block) -> stamp(address, block, false));
     }
 
+    /** How many blocks are live. */
     public int size() {
         return order.size();
     }

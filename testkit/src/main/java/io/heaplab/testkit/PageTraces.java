@@ -1,4 +1,4 @@
-package io.heaplab.paging;
+package io.heaplab.testkit;
 
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
@@ -10,10 +10,10 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
 import net.jqwik.api.Tuple;
 
-/** Builds traces of packed runs and feeds them to simulators the way the recorder does. */
-public final class Traces {
+/** Builds traces of packed {@link PageRun}s and feeds them to simulators the way the recorder does. */
+public final class PageTraces {
 
-    private Traces() {
+    private PageTraces() {
     }
 
     /** One read of each page, in order. */
@@ -25,10 +25,12 @@ public final class Traces {
         return runs;
     }
 
+    /** A run of {@code count} reads of {@code page}. */
     public static long read(int page, int count) {
         return PageRun.pack(page, count, false);
     }
 
+    /** A run of {@code count} references to {@code page}, at least one of them a write. */
     public static long write(int page, int count) {
         return PageRun.pack(page, count, true);
     }
@@ -54,6 +56,7 @@ public final class Traces {
         return simulator.outcome();
     }
 
+    /** How many different pages {@code runs} reference. */
     public static int distinctPages(long[] runs) {
         BitSet seen = new BitSet();
         for (long run : runs) {
