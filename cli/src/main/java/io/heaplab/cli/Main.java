@@ -1,5 +1,6 @@
 package io.heaplab.cli;
 
+import io.heaplab.core.spi.Failures;
 import io.heaplab.core.spi.PluginJars;
 import io.heaplab.core.spi.Plugins;
 import io.heaplab.core.spi.SpecException;
@@ -80,9 +81,7 @@ public final class Main {
     }
 
     private static String oneLine(Throwable e) {
-        String message = e.getMessage() == null || e instanceof Error
-                ? e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())
-                : e.getMessage();
-        return message.lines().findFirst().orElse(message);
+        return e.getMessage() == null || e instanceof Error ? Failures.summary(e)
+                : e.getMessage().lines().findFirst().orElse("");
     }
 }

@@ -3,6 +3,7 @@ package io.heaplab.testkit;
 import io.heaplab.core.heap.Heap;
 import io.heaplab.core.spi.Allocator;
 import io.heaplab.core.spi.AllocatorSetup;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -26,7 +27,7 @@ final class CheckingAllocator implements Allocator {
     private final long blockSize;
     /** Live blocks by address: the size each was requested with. */
     private final TreeMap<Long, Long> live = new TreeMap<>();
-    private final LongLog log = new LongLog();
+    private final LongArrayList log = new LongArrayList();
     private long allocations;
     private long rejections;
     private long peakBreak;
@@ -44,7 +45,9 @@ final class CheckingAllocator implements Allocator {
                     ? "a size >= 0" : "its block size, " + blockSize) + ")");
         }
         long address = place(size);
-        log.add(ALLOCATE, size, address);
+        log.add(ALLOCATE);
+        log.add(size);
+        log.add(address);
         if (address == NO_FIT) {
             rejections++;
         } else {
@@ -66,7 +69,9 @@ final class CheckingAllocator implements Allocator {
                     + ", the size it asked for)");
         }
         live.remove(address);
-        log.add(FREE, address, size);
+        log.add(FREE);
+        log.add(address);
+        log.add(size);
     }
 
     /** The first gap between live blocks that holds {@code size} bytes, else the end of the heap grown. */
@@ -100,7 +105,7 @@ final class CheckingAllocator implements Allocator {
 
     /** Every request with its answer, and every free, in order. */
     long[] log() {
-        return log.toArray();
+        return log.toLongArray();
     }
 
     long allocations() {

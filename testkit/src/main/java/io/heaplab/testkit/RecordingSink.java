@@ -1,12 +1,13 @@
 package io.heaplab.testkit;
 
 import io.heaplab.core.trace.ReferenceSink;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
 
 /** Keeps every run a recorder delivers, and where the measured phase began, for comparing two runs. */
 final class RecordingSink implements ReferenceSink {
 
-    private final LongLog runs = new LongLog();
-    private final LongLog markers = new LongLog();
+    private final LongArrayList runs = new LongArrayList();
+    private final LongArrayList markers = new LongArrayList();
 
     @Override
     public void accept(long[] batch, int length) {
@@ -21,10 +22,10 @@ final class RecordingSink implements ReferenceSink {
     }
 
     long[] runs() {
-        return runs.toArray();
+        return runs.toLongArray();
     }
 
     long[] markers() {
-        return markers.toArray();
+        return markers.toLongArray();
     }
 }

@@ -4,6 +4,7 @@ import io.heaplab.core.heap.Heap;
 import io.heaplab.core.spi.Allocator;
 import io.heaplab.core.spi.AllocatorProvider;
 import io.heaplab.core.spi.AllocatorSetup;
+import io.heaplab.core.spi.Failures;
 import io.heaplab.core.spi.Options;
 import io.heaplab.core.spi.Origin;
 import io.heaplab.core.spi.PagingOutcome;
@@ -135,10 +136,8 @@ public final class Runner {
             for (StackTraceElement frame : t.getStackTrace()) {
                 for (Suspect suspect : plugins) {
                     if (suspect.origin().loaderName().equals(frame.getClassLoaderName())) {
-                        String what = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": "
-                                + e.getMessage().lines().findFirst().orElse(""));
                         return new PluginFailure("plugin " + suspect.origin() + ": " + suspect.role() + " '"
-                                + suspect.name() + "' failed mid-run with " + what + " (at " + frame.getClassName()
+                                + suspect.name() + "' failed mid-run with " + Failures.summary(e) + " (at " + frame.getClassName()
                                 + "." + frame.getMethodName() + ")", e);
                     }
                 }
@@ -205,9 +204,8 @@ public final class Runner {
 
     /** Why a run failed, in one line: a plugin's failure says it all; anything else is named by its class. */
     private static String reason(Throwable e) {
-        String message = e instanceof PluginFailure ? e.getMessage()
-                : "error: " + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
-        return message.lines().findFirst().orElse(message);
+        return e instanceof PluginFailure ? e.getMessage().lines().findFirst().orElse("")
+                : "error: " + Failures.summary(e);
     }
 
     /**

@@ -17,11 +17,11 @@ public record Origin(Path jar) {
     }
 
     /**
-     * The name the jar's class loader carries; stack frames report it ({@link StackTraceElement#getClassLoaderName}),
-     * which is how a failure deep in a run is traced back to its jar.
+     * The name the jar's class loader carries, null for a built-in; stack frames report it
+     * ({@link StackTraceElement#getClassLoaderName}), which is how a failure deep in a run is traced to its jar.
      */
     public String loaderName() {
-        return isPlugin() ? "heaplab-plugin " + jar : "app";
+        return isPlugin() ? "heaplab-plugin " + jar : null;
     }
 
     /** "built-in", or the jar's path. */

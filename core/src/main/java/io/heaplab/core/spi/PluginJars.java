@@ -191,21 +191,19 @@ public final class PluginJars {
 
     /** A loading error in one line: ServiceLoader's message without the service's name, and the root cause. */
     private static String reason(Throwable e) {
-        String message = e.getMessage() == null ? "" : e.getMessage();
+        String message;
         if (e instanceof ServiceConfigurationError) {
+            message = e.getMessage().lines().findFirst().orElse("");
             int colon = message.indexOf(": ");
             message = colon < 0 ? message : message.substring(colon + 2);
         } else {
-            message = e.getClass().getSimpleName() + (message.isEmpty() ? "" : ": " + message);
+            message = Failures.summary(e);
         }
         Throwable cause = e.getCause();
         while (cause != null && cause.getCause() != null && cause.getCause() != cause) {
             cause = cause.getCause();
         }
-        if (cause != null) {
-            message += ": " + cause.getClass().getSimpleName() + (cause.getMessage() == null ? "" : ": " + cause.getMessage());
-        }
-        return message.lines().findFirst().orElse(message);
+        return cause == null ? message : message + ": " + Failures.summary(cause);
     }
 
     private static URL url(Path jar) {

@@ -69,7 +69,7 @@ class RunnerTest {
 
         @Override
         public Allocator create(Options options, AllocatorSetup setup) {
-            Heap heap = setup.heap();
+            Allocator bump = new Bump().create(options, setup);
             return new Allocator() {
                 private int requests;
 
@@ -78,11 +78,12 @@ class RunnerTest {
                     if (++requests == 3) {
                         throw new IllegalStateException("lost a block");
                     }
-                    return heap.grow(size);
+                    return bump.allocate(size);
                 }
 
                 @Override
                 public void free(long address, long size) {
+                    bump.free(address, size);
                 }
             };
         }
