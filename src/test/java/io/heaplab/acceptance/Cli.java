@@ -1,7 +1,7 @@
 package io.heaplab.acceptance;
 
 import io.heaplab.cli.Main;
-import io.heaplab.core.spi.Plugins;
+import io.heaplab.core.plugins.Plugins;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.heaplab.cli.Main;
-import io.heaplab.core.spi.Plugins;
+import io.heaplab.core.plugins.Plugins;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -1,7 +1,7 @@
 package io.heaplab.benchmarks;
 
 import io.heaplab.core.spi.PagingSimulator;
-import io.heaplab.core.spi.Plugins;
+import io.heaplab.core.plugins.Plugins;
 import io.heaplab.core.spi.Spec;
 import io.heaplab.core.trace.ReferenceRecorder;
 import io.heaplab.core.trace.ReferenceSink;

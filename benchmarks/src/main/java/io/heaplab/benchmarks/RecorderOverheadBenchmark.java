@@ -2,7 +2,7 @@ package io.heaplab.benchmarks;
 
 import io.heaplab.core.run.RunSpec;
 import io.heaplab.core.run.Runner;
-import io.heaplab.core.spi.Plugins;
+import io.heaplab.core.plugins.Plugins;
 import io.heaplab.core.spi.Spec;
 import java.util.List;
 import java.util.concurrent.TimeUnit;

@@ -4,7 +4,7 @@ import io.heaplab.core.run.RunSpec;
 import io.heaplab.core.run.Runner;
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
-import io.heaplab.core.spi.Plugins;
+import io.heaplab.core.plugins.Plugins;
 import io.heaplab.core.spi.ReplacementPolicyProvider;
 import io.heaplab.core.spi.Options;
 import io.heaplab.core.spi.Spec;
@@ -85,7 +85,7 @@ final class ReferenceStrings {
         };
         Plugins base = Plugins.load();
         Plugins plugins = new Plugins(base.allocators(),
-                io.heaplab.core.spi.Registry.of("policy", List.of(capture)), base.workloads());
+                io.heaplab.core.plugins.Registry.of("policy", List.of(capture)), base.workloads());
         new Runner(plugins).run(RunSpec.of(Spec.parse("random-blocks:size=16,live=100000,steps=500000"),
                 Spec.parse("stack"), List.of(Spec.parse("capture")), 512, 1));
         return string.toIntArray();

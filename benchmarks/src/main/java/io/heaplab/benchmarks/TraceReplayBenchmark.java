@@ -2,7 +2,7 @@ package io.heaplab.benchmarks;
 
 import io.heaplab.core.run.RunSpec;
 import io.heaplab.core.run.Runner;
-import io.heaplab.core.spi.Plugins;
+import io.heaplab.core.plugins.Plugins;
 import io.heaplab.core.spi.Spec;
 import io.heaplab.core.trace.ReferenceRecorder;
 import io.heaplab.core.trace.ReferenceSink;

@@ -1,7 +1,7 @@
 package io.heaplab.cli;
 
-import io.heaplab.core.spi.PluginJars;
-import io.heaplab.core.spi.Plugins;
+import io.heaplab.core.plugins.PluginJars;
+import io.heaplab.core.plugins.Plugins;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

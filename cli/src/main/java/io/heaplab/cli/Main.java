@@ -1,8 +1,8 @@
 package io.heaplab.cli;
 
-import io.heaplab.core.spi.Failures;
-import io.heaplab.core.spi.PluginJars;
-import io.heaplab.core.spi.Plugins;
+import io.heaplab.core.plugins.Failures;
+import io.heaplab.core.plugins.PluginJars;
+import io.heaplab.core.plugins.Plugins;
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.reports.read.ResultFileException;
 import io.heaplab.traces.TraceFormatException;

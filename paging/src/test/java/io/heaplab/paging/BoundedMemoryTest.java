@@ -3,7 +3,7 @@ package io.heaplab.paging;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.heaplab.core.spi.PagingSimulator;
-import io.heaplab.core.spi.Plugins;
+import io.heaplab.core.plugins.Plugins;
 import io.heaplab.core.spi.Spec;
 import io.heaplab.core.trace.PageRun;
 import java.lang.management.ManagementFactory;

@@ -6,7 +6,7 @@ import io.heaplab.core.spi.Option;
 import io.heaplab.core.spi.Options;
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
-import io.heaplab.core.spi.Plugins;
+import io.heaplab.core.plugins.Plugins;
 import io.heaplab.core.spi.ReplacementPolicyProvider;
 import io.heaplab.core.spi.Spec;
 import io.heaplab.testkit.PageTraces;

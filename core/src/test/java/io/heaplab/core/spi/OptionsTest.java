@@ -1,5 +1,6 @@
 package io.heaplab.core.spi;
 
+import io.heaplab.core.plugins.Registry;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -16,7 +16,7 @@ import io.heaplab.core.heap.Heap;
 import io.heaplab.core.heap.HeapAccess;
 import io.heaplab.core.spi.Allocator;
 import io.heaplab.core.spi.Options;
-import io.heaplab.core.spi.Plugins;
+import io.heaplab.core.plugins.Plugins;
 import io.heaplab.core.spi.Spec;
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.core.spi.Workload;

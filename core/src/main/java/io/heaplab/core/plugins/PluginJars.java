@@ -1,5 +1,11 @@
-package io.heaplab.core.spi;
+package io.heaplab.core.plugins;
 
+import io.heaplab.core.spi.AllocatorProvider;
+import io.heaplab.core.spi.Plugin;
+import io.heaplab.core.spi.ReplacementPolicyProvider;
+import io.heaplab.core.spi.SpecException;
+import io.heaplab.core.spi.SpiVersion;
+import io.heaplab.core.spi.WorkloadProvider;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

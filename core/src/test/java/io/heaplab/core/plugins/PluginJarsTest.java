@@ -1,5 +1,6 @@
-package io.heaplab.core.spi;
+package io.heaplab.core.plugins;
 
+import io.heaplab.core.spi.SpecException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

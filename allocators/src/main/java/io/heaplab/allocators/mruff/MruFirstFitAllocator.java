@@ -1,12 +1,12 @@
-package io.heaplab.allocators.mru;
+package io.heaplab.allocators.mruff;
 
-import static io.heaplab.allocators.mru.PageRuns.AUX;
-import static io.heaplab.allocators.mru.PageRuns.CARVED;
-import static io.heaplab.allocators.mru.PageRuns.COUNT;
-import static io.heaplab.allocators.mru.PageRuns.KIND;
-import static io.heaplab.allocators.mru.PageRuns.NEXT;
-import static io.heaplab.allocators.mru.PageRuns.NONE;
-import static io.heaplab.allocators.mru.PageRuns.PREV;
+import static io.heaplab.allocators.mruff.PageRuns.AUX;
+import static io.heaplab.allocators.mruff.PageRuns.CARVED;
+import static io.heaplab.allocators.mruff.PageRuns.COUNT;
+import static io.heaplab.allocators.mruff.PageRuns.KIND;
+import static io.heaplab.allocators.mruff.PageRuns.NEXT;
+import static io.heaplab.allocators.mruff.PageRuns.NONE;
+import static io.heaplab.allocators.mruff.PageRuns.PREV;
 
 import io.heaplab.core.heap.Heap;
 import io.heaplab.core.heap.HeapAccess;

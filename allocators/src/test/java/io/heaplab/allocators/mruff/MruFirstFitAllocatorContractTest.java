@@ -1,4 +1,4 @@
-package io.heaplab.allocators.mru;
+package io.heaplab.allocators.mruff;
 
 import io.heaplab.core.spi.Allocator;
 import io.heaplab.core.spi.AllocatorSetup;

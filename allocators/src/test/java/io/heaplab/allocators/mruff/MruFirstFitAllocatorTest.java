@@ -1,4 +1,4 @@
-package io.heaplab.allocators.mru;
+package io.heaplab.allocators.mruff;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -8,7 +8,7 @@ import io.heaplab.core.spi.Allocator;
 import io.heaplab.core.spi.AllocatorProvider;
 import io.heaplab.core.spi.AllocatorSetup;
 import io.heaplab.core.spi.Options;
-import io.heaplab.core.spi.Plugins;
+import io.heaplab.core.plugins.Plugins;
 import io.heaplab.core.spi.Spec;
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.core.trace.ReferenceRecorder;

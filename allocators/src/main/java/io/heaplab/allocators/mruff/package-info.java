@@ -3,4 +3,4 @@
  * page, each choosing its current page by the MRU rule, over a page level that hands out runs of whole pages by
  * first fit; all bookkeeping lives in the heap.
  */
-package io.heaplab.allocators.mru;
+package io.heaplab.allocators.mruff;

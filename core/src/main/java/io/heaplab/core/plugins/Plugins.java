@@ -1,5 +1,11 @@
-package io.heaplab.core.spi;
+package io.heaplab.core.plugins;
 
+import io.heaplab.core.spi.AllocatorProvider;
+import io.heaplab.core.spi.Options;
+import io.heaplab.core.spi.PagingSimulator;
+import io.heaplab.core.spi.ReplacementPolicyProvider;
+import io.heaplab.core.spi.Spec;
+import io.heaplab.core.spi.WorkloadProvider;
 import java.nio.file.Path;
 import java.util.List;
 

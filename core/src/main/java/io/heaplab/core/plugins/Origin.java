@@ -1,4 +1,4 @@
-package io.heaplab.core.spi;
+package io.heaplab.core.plugins;
 
 import java.nio.file.Path;
 

@@ -1,4 +1,4 @@
-package io.heaplab.allocators.mru;
+package io.heaplab.allocators.mruff;
 
 import io.heaplab.core.heap.Heap;
 import io.heaplab.core.heap.HeapAccess;

@@ -1,5 +1,8 @@
-package io.heaplab.core.spi;
+package io.heaplab.core.plugins;
 
+import io.heaplab.core.spi.Plugin;
+import io.heaplab.core.spi.Spec;
+import io.heaplab.core.spi.SpecException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

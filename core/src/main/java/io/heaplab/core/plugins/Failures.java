@@ -1,4 +1,4 @@
-package io.heaplab.core.spi;
+package io.heaplab.core.plugins;
 
 /** Throwables told in one line, for the one-line messages heaplab prints instead of stack traces. */
 public final class Failures {

@@ -1,4 +1,4 @@
-package io.heaplab.allocators.mru;
+package io.heaplab.allocators.mruff;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
