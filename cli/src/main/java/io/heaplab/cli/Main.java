@@ -5,6 +5,7 @@ import io.heaplab.core.plugins.PluginJars;
 import io.heaplab.core.plugins.Plugins;
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.reports.read.ResultFileException;
+import io.heaplab.studies.Studies;
 import io.heaplab.traces.TraceFormatException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -51,6 +52,8 @@ public final class Main {
     public static int execute(Plugins plugins, List<Path> environmentPlugins, PrintWriter out, PrintWriter err,
                               String... args) {
         CommandLine cli = new CommandLine(new HeaplabCommand(plugins, environmentPlugins));
+        // before the writers and handlers are set, which reach only the subcommands present
+        ReproduceCommand.addStudies(cli.getSubcommands().get("reproduce"), Studies.load());
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((e, a) -> {

@@ -1,15 +1,14 @@
 package io.heaplab.cli;
 
-import io.heaplab.core.run.RunSpec;
-import io.heaplab.core.run.Runner;
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.reports.AtomicFiles;
 import io.heaplab.reports.Reports;
+import io.heaplab.studies.kit.Seeds;
+import io.heaplab.studies.kit.Settings;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Option;
@@ -36,12 +35,13 @@ final class ReproduceOptions {
     @Option(names = "--no-report", description = "Write no report.")
     private boolean noReport;
 
-    /** {@code count} seeds from {@code --seed} on, after checking every shared option for {@code paper}'s study. */
-    List<Long> seeds(String paper, int count) {
-        if (count < 1) {
-            throw new SpecException("--seeds " + count + " (expected: at least 1)");
-        }
-        threads();
+    /**
+     * The seeds and threads of a study run with {@code seeds} seeds, after checking the output options for
+     * {@code paper}'s study, so nothing runs when a result could not be written.
+     */
+    Settings settings(String paper, int seeds) {
+        Settings settings = new Settings(new Seeds(firstSeed, seeds),
+                threads == null ? Runtime.getRuntime().availableProcessors() : threads);
         Outputs.checkFile("--json", json);
         if (noReport && report != null) {
             throw new SpecException("--report and --no-report together (expected: one or the other)");
@@ -49,30 +49,7 @@ final class ReproduceOptions {
         if (!noReport) {
             Outputs.checkDirectory("--report", reportDir(paper));
         }
-        List<Long> seeds = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            seeds.add(firstSeed + i);
-        }
-        return seeds;
-    }
-
-    int threads() {
-        int count = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-        if (count < 1) {
-            throw new SpecException("--threads " + count + " (expected: at least 1)");
-        }
-        return count;
-    }
-
-    /**
-     * Checks every run before the first starts (and before anything is printed), so a typo costs no time, then says
-     * how many will run and starts a progress bar (on a terminal only) for the caller to step and close.
-     */
-    Progress announce(Runner runner, List<RunSpec> specs, PrintWriter out) {
-        specs.forEach(runner::check);
-        out.printf(Locale.ROOT, "running %d runs, %d at a time%n", specs.size(), Math.min(threads(), specs.size()));
-        out.flush();
-        return Progress.start("runs", specs.size());
+        return settings;
     }
 
     /**

@@ -16,7 +16,7 @@ import java.util.stream.DoubleStream;
  * fixed-memory curves, faults against the window θ for the working-set ones, and Denning's lifetime curve
  * (references per fault against mean resident pages) for every curve of a group that has a window curve.
  */
-final class CurveFigures {
+public final class CurveFigures {
 
     /** One curve: its points by size, with the mean resident pages and measured references to get lifetimes. */
     private record Curve(String label, boolean window, double[] sizes, double[] faults, double[] meanResident,
@@ -101,7 +101,7 @@ final class CurveFigures {
      * than another (NOFREE's virtual size against the others' on PQSIM): then the short ones would be squeezed
      * against the axis, and a log scale shows them all.
      */
-    static Axis framesAxis(String label, List<Series> series) {
+    public static Axis framesAxis(String label, List<Series> series) {
         double[] lengths = series.stream().mapToDouble(s -> s.x().length).filter(n -> n > 0).toArray();
         double shortest = DoubleStream.of(lengths).min().orElse(1);
         double longest = DoubleStream.of(lengths).max().orElse(1);

@@ -3,13 +3,13 @@ package io.heaplab.reports.read;
 import java.util.Locale;
 
 /** File-name-safe ids for figures made from specs and titles. */
-final class Ids {
+public final class Ids {
 
     private Ids() {
     }
 
     /** {@code text} in lower case with every run of other characters than letters and digits made one '-'. */
-    static String slug(String text) {
+    public static String slug(String text) {
         String slug = text.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-");
         return slug.replaceAll("^-|-$", "");
     }

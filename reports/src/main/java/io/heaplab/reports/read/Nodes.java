@@ -6,13 +6,13 @@ import java.util.Locale;
 import java.util.Map;
 
 /** Reading the pieces every result document shares: number arrays, parameter objects, mean ± sd summaries. */
-final class Nodes {
+public final class Nodes {
 
     private Nodes() {
     }
 
     /** A JSON array of numbers as doubles; a null element (an infinite lifetime, say) reads as infinity. */
-    static double[] doubles(JsonNode array) {
+    public static double[] doubles(JsonNode array) {
         double[] values = new double[array.size()];
         for (int i = 0; i < values.length; i++) {
             JsonNode v = array.get(i);
@@ -22,7 +22,7 @@ final class Nodes {
     }
 
     /** 1, 2, ..., n: the frame counts of a curve stored without its sizes. */
-    static double[] oneTo(int n) {
+    public static double[] oneTo(int n) {
         double[] values = new double[n];
         for (int i = 0; i < n; i++) {
             values[i] = i + 1;
@@ -31,7 +31,7 @@ final class Nodes {
     }
 
     /** An object's fields as text in their order; arrays become comma-separated lists, objects k=v lists. */
-    static Map<String, String> texts(JsonNode object) {
+    public static Map<String, String> texts(JsonNode object) {
         Map<String, String> texts = new LinkedHashMap<>();
         object.properties().forEach(e -> texts.put(e.getKey(), text(e.getValue())));
         return texts;
@@ -53,7 +53,7 @@ final class Nodes {
     }
 
     /** A number for a table cell: whole numbers as they are, others to {@code digits} decimals. */
-    static String cell(double value, int digits) {
+    public static String cell(double value, int digits) {
         if (Double.isNaN(value)) {
             return "-";
         }
@@ -63,15 +63,18 @@ final class Nodes {
         return String.format(Locale.ROOT, "%." + digits + "f", value);
     }
 
-    /** A {@code {mean, sd}} summary as "mean ± sd", or just the mean when the sd is zero. */
-    static String summary(JsonNode summary, int digits) {
+    /** A {@code {mean, sd}} summary as "mean ± sd", just the mean when the sd is zero, "-" when it is missing. */
+    public static String summary(JsonNode summary, int digits) {
+        if (summary.isMissingNode() || summary.isNull()) {
+            return "-";
+        }
         double sd = summary.path("sd").asDouble();
         String mean = cell(summary.path("mean").asDouble(), digits);
         return sd == 0 ? mean : mean + " ± " + cell(sd, digits);
     }
 
     /** A number field, or NaN when it is missing. */
-    static double number(JsonNode node, String field) {
+    public static double number(JsonNode node, String field) {
         JsonNode v = node.get(field);
         return v == null || !v.isNumber() ? Double.NaN : v.asDouble();
     }

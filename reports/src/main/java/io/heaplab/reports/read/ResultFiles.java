@@ -10,17 +10,22 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
 import java.util.function.Supplier;
 
 /**
  * Reads any result file heaplab or JMH writes into report sections, telling the kinds apart by their content:
- * JMH's JSON (an array of benchmark results), a report written by heaplab, {@code reproduce brent} and
- * {@code reproduce purdom}, {@code run --json}, {@code trace replay --json} and {@code curve}.
+ * JMH's JSON (an array of benchmark results), a report written by heaplab, an experiment's file read by the
+ * {@link ExperimentReader} its {@code experiment} field names (every paper reproduction's), {@code run --json},
+ * {@code trace replay --json} and {@code curve}.
  */
 public final class ResultFiles {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final Map<String, ExperimentReader> READERS = readers();
 
     private ResultFiles() {
     }
@@ -61,11 +66,25 @@ public final class ResultFiles {
         if (ReportJson.isReport(document)) {
             return sections(file, "report", () -> ReportJson.fromTree(document).sections());
         }
-        return switch (document.path("experiment").asText()) {
-            case "brent" -> sections(file, "reproduce brent", () -> List.of(BrentSection.of(document)));
-            case "purdom" -> sections(file, "reproduce purdom", () -> List.of(PurdomSection.of(document)));
-            default -> List.of(byShape(file, name, document));
-        };
+        ExperimentReader reader = READERS.get(document.path("experiment").asText());
+        if (reader != null) {
+            return sections(file, reader.kind(), () -> List.of(reader.section(document)));
+        }
+        return List.of(byShape(file, name, document));
+    }
+
+    /** The experiment readers on heaplab's class path, by experiment name. */
+    private static Map<String, ExperimentReader> readers() {
+        Map<String, ExperimentReader> readers = new HashMap<>();
+        for (ExperimentReader reader : ServiceLoader.load(ExperimentReader.class,
+                ExperimentReader.class.getClassLoader())) {
+            ExperimentReader twin = readers.putIfAbsent(reader.experiment(), reader);
+            if (twin != null) {
+                throw new IllegalStateException("two readers of experiment '" + reader.experiment() + "': "
+                        + twin.getClass().getName() + " and " + reader.getClass().getName() + " (expected: one)");
+            }
+        }
+        return Map.copyOf(readers);
     }
 
     /**

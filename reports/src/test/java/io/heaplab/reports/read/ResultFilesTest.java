@@ -43,45 +43,18 @@ class ResultFilesTest {
     }
 
     @Test
-    void brentHasEachTablesCurvesWithThePublishedVirtualSizesMarkedAndNormalizedBars() throws IOException {
-        Section brent = only("brent.json");
-        assertThat(brent.environment()).containsEntry("jdk", "25.0.1");
-        assertThat(brent.parameters()).containsEntry("seeds", "1, 2").containsEntry("pageSize", "512");
-        assertThat(brent.notes()).contains("Agrees: MRU beats STACK (0.4 vs 0.5)", "DISAGREES: NOFREE is tiny (0.9)");
-        assertThat(brent.tables()).singleElement().satisfies(t -> {
-            assertThat(t.rows()).extracting(r -> r.getFirst()).containsExactly("STACK", "RANDOM", "LEAST-FREE");
-            assertThat(t.rows().getFirst()).contains("80 ± 2", "0.600 ± 0.050", "0.500");
-            assertThat(t.rows().get(2).get(1)).isEqualTo("-");
-        });
-        Figure curves = figure(brent, "faults-3-1");
-        assertThat(curves.type()).isEqualTo(Figure.Type.LINES);
-        assertThat(series(curves, "STACK").y()).containsExactly(200, 80, 40, 20, 5);
-        assertThat(series(curves, "STACK").x()).containsExactly(1, 2, 3, 4, 5);
-        assertThat(curves.markers()).containsExactly(new Marker("2 frames (table)", 2), new Marker("4 frames (table)", 4),
-                new Marker("STACK, RANDOM virtual size (paper)", 5));
-        assertThat(curves.y().log()).isFalse();
-        Figure bars = figure(brent, "normalized-3-1");
-        assertThat(bars.categories()).containsExactly("STACK", "RANDOM", "LEAST-FREE");
-        assertThat(series(bars, "2 frames").y()).containsExactly(0.6, 1.0, 0.46);
-        assertThat(series(bars, "2 frames").error()).containsExactly(0.05, 0.0, 0.0);
-        assertThat(series(bars, "2 frames (paper)").style()).isEqualTo(Series.Style.POINTS);
-        assertThat(series(bars, "2 frames (paper)").y()[2]).isNaN();
-    }
-
-    @Test
-    void purdomDrawsUtilizationAndSearchesAgainstLambdaPerBlockSize() throws IOException {
-        Section purdom = only("purdom.json");
-        assertThat(purdom.figures()).extracting(Figure::id)
-                .containsExactly("t1-c2-utilization", "t1-c2-searches", "t1-c8-utilization", "t1-c8-searches");
-        Figure searches = figure(purdom, "t1-c2-searches");
-        assertThat(searches.series()).extracting(Series::name).containsExactly("segregated storage",
-                "segregated storage (paper)", "first fit", "first fit (paper)", "buddy system", "buddy system (paper)");
-        // the points run in increasing lambda, whatever the file's order
-        assertThat(series(searches, "first fit").x()).containsExactly(80, 96);
-        assertThat(series(searches, "first fit").y()).containsExactly(1.8, 2.2);
-        assertThat(series(searches, "first fit (paper)").y()).containsExactly(1.74, 2.0);
-        assertThat(purdom.tables().getFirst().rows()).hasSize(3);
-        assertThat(purdom.notes()).anyMatch(n -> n.startsWith("Transcription"));
+    void anExperimentIsReadByTheReaderItsNameFindsWithItsClaimsAndThePapersTest() throws IOException {
+        Section sample = only("sample.json");
+        assertThat(sample.title()).isEqualTo("A sample study");
+        assertThat(sample.environment()).containsEntry("jdk", "25.0.1");
+        assertThat(sample.parameters()).containsEntry("seeds", "1, 2");
+        assertThat(sample.notes()).containsExactly(
+                "Agrees: first beats second (1.5 vs 2) [the same test on the paper's figures: 1.4 vs 2.1]",
+                "DISAGREES: second is tiny (0.9)");
+        // a summary the file lacks shows as a dash, not as zero
+        assertThat(sample.tables().getFirst().rows()).containsExactly(List.of("first", "1.50 ± 0.25"),
+                List.of("second", "-"));
+        assertThat(series(figure(sample, "curve"), "sample").y()).containsExactly(9, 4, 1);
     }
 
     @Test
@@ -134,10 +107,10 @@ class ResultFilesTest {
 
     @Test
     void aRecognisedFileWithFieldsMissingIsNamedAsMalformed(@TempDir Path dir) throws IOException {
-        Path cut = Files.writeString(dir.resolve("cut.json"), Files.readString(input("brent.json"))
-                .replace("\"paperFrames\" : [ 2, 4 ],", ""));
+        Path cut = Files.writeString(dir.resolve("cut.json"), Files.readString(input("sample.json"))
+                .replace("\"curve\" : [ 9, 4, 1 ],", ""));
         assertThatThrownBy(() -> ResultFiles.read(cut)).isInstanceOf(ResultFileException.class)
-                .hasMessageStartingWith(cut + ": a malformed reproduce brent result")
+                .hasMessageStartingWith(cut + ": a malformed sample experiment result")
                 .hasMessageContaining("(expected: the file as heaplab or JMH wrote it)");
         Path jmh = Files.writeString(dir.resolve("jmh.json"), "[{\"benchmark\": \"nodots\", \"primaryMetric\": {}}]");
         assertThatThrownBy(() -> ResultFiles.read(jmh)).hasMessageStartingWith(jmh + ": a malformed JMH result");

@@ -1,0 +1,27 @@
+package io.heaplab.reports.read;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A reproduction's checked claims as report notes: whether the measured figures agree, the evidence, and the same
+ * test on the paper's own figures where the file carries it, so a reader can judge the test itself.
+ */
+public final class ClaimNotes {
+
+    private ClaimNotes() {
+    }
+
+    /** One note per claim of a reproduction file's {@code claims} array. */
+    public static List<String> of(JsonNode claims) {
+        List<String> notes = new ArrayList<>();
+        for (JsonNode claim : claims) {
+            String published = claim.path("published").isTextual()
+                    ? " [the same test on the paper's figures: " + claim.get("published").asText() + "]" : "";
+            notes.add((claim.path("holds").asBoolean() ? "Agrees: " : "DISAGREES: ") + claim.path("claim").asText()
+                    + " (" + claim.path("evidence").asText() + ")" + published);
+        }
+        return notes;
+    }
+}

@@ -1,0 +1,299 @@
+package io.heaplab.studies.brent;
+
+import io.heaplab.core.run.RunResult;
+import io.heaplab.core.run.RunSpec;
+import io.heaplab.core.run.Runner;
+import io.heaplab.core.spi.PagingOutcome;
+import io.heaplab.core.spi.Spec;
+import io.heaplab.core.plugins.Plugins;
+import io.heaplab.studies.Outcome;
+import io.heaplab.studies.Reproduction;
+import io.heaplab.studies.kit.ParameterException;
+import io.heaplab.studies.kit.Seeds;
+import io.heaplab.studies.kit.Sweep;
+import io.heaplab.reports.Summary;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SequencedMap;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * Brent's experiments of section 3 of "The Most-Recently-Used Strategy for Dynamic Storage Allocation on a Computer
+ * with Virtual Memory": TRIDIAG and PQSIM under each fixed-size strategy, 512-byte pages, strict LRU, repeated
+ * over seeds.
+ *
+ * <p>Every run records the whole LRU curve in one pass ({@code lru:frames=all}), so the table's memory sizes are
+ * read off the curve and the curve itself goes into the results. A TRIDIAG smaller than the paper's 128 x 128
+ * keeps the paper's ratio of real memory to virtual size: its memory sizes are 2000 and 4000 pages scaled by the
+ * smallest measured virtual size over the paper's 6423 pages. PQSIM's working set of 50 pages does not depend
+ * on how long it runs, so a shorter PQSIM keeps it.
+ */
+public final class BrentExperiment implements Reproduction {
+
+    public static final int PAGE_SIZE = 512;
+    public static final int FULL_N = 128;
+    public static final int FULL_SECONDS = 2000;
+    /** The paper's four strategies and the two other current-page strategies it cites. */
+    public static final List<String> STRATEGIES = List.of("stack", "random", "nofree", "mru", "least-free",
+            "most-free");
+    /** Faults are normalized to this strategy's, on the same seed. */
+    public static final String BASELINE = "random";
+    static final String CURVE_POLICY = "lru:frames=all";
+    /** TRIDIAG's virtual size in the paper, for STACK, RANDOM and MRU alike. */
+    static final int PUBLISHED_TRIDIAG_PAGES = 6423;
+
+    /**
+     * What to run.
+     *
+     * @param seeds        one run per seed for every strategy and table
+     * @param tridiagN     the order of TRIDIAG's matrix (the paper's is 128)
+     * @param pqsimSeconds how long PQSIM runs in simulated seconds; faults count over the second half
+     * @param strategies   allocator specs, which must include {@link #BASELINE}
+     * @param threads      runs at a time
+     */
+    public record Config(Seeds seeds, int tridiagN, int pqsimSeconds, List<String> strategies, int threads) {
+        public Config {
+            strategies = List.copyOf(strategies);
+            Set<String> seen = new HashSet<>();
+            for (String strategy : strategies) {
+                if (!seen.add(strategy)) {
+                    throw new ParameterException("strategies", "'" + strategy + "' given twice (expected: each once)");
+                }
+            }
+            if (!strategies.contains(BASELINE)) {
+                throw new ParameterException("strategies", String.join(",", strategies) + " lacks " + BASELINE
+                        + " (expected: it, since faults are normalized to RANDOM's)");
+            }
+            if (pqsimSeconds < 2) {
+                throw new ParameterException("pqsim-seconds", pqsimSeconds
+                        + " (expected: at least 2, the second half measured)");
+            }
+            if (threads < 1) {
+                throw new ParameterException("threads", threads + " (expected: at least 1)");
+            }
+        }
+
+        boolean fullSize() {
+            return tridiagN == FULL_N && pqsimSeconds == FULL_SECONDS;
+        }
+    }
+
+    /** Brent's three tables: which workload, and at which memory sizes the paper reports faults. */
+    public enum Table {
+        TRIDIAG("3.1", "TRIDIAG", "the tridiagonalization of a symmetric matrix on a systolic array"),
+        PQSIM("3.2", "PQSIM", "a discrete-event simulation with a leftist-tree priority queue"),
+        PQSIM_DOUBLED("3.3", "PQSIM after initial load doubled",
+                "PQSIM with arrivals twice as frequent before the measured half");
+
+        public final String id;
+        public final String title;
+        public final String about;
+
+        Table(String id, String title, String about) {
+            this.id = id;
+            this.title = title;
+            this.about = about;
+        }
+
+        String workload(Config config) {
+            int warmup = config.pqsimSeconds() / 2;
+            return switch (this) {
+                case TRIDIAG -> "tridiag:n=" + config.tridiagN();
+                case PQSIM -> "pqsim:seconds=" + config.pqsimSeconds() + ",warmup=" + warmup;
+                case PQSIM_DOUBLED -> "pqsim:seconds=" + config.pqsimSeconds() + ",warmup=" + warmup
+                        + ",initialLoad=2";
+            };
+        }
+    }
+
+    /**
+     * One strategy's measures in one table.
+     *
+     * @param strategy          the allocator spec
+     * @param published         the paper's row, or null for a strategy it does not report
+     * @param virtualPages      distinct pages referenced: the paper's "virtual size"
+     * @param faults            faults by memory size in frames
+     * @param normalized        faults over RANDOM's on the same seed, by memory size
+     * @param ratioToNormalLoad Table 3.3 only: faults over Table 3.2's on the same seed, at the table's size
+     * @param curve             faults for every memory size from 1 frame, the mean over seeds, rounded
+     * @param runs              the runs, one per seed
+     */
+    public record Row(String strategy, BrentPaper.Row published, Summary virtualPages,
+                      SortedMap<Integer, Summary> faults, SortedMap<Integer, Summary> normalized,
+                      Summary ratioToNormalLoad, long[] curve, List<RunResult> runs) {
+    }
+
+    /**
+     * One table: its workload, its memory sizes and a row per strategy.
+     *
+     * @param frames      the memory sizes measured
+     * @param paperFrames the paper's memory size each of {@code frames} stands for (the same, unless scaled)
+     */
+    public record TableResult(Table table, String workload, List<Integer> frames, List<Integer> paperFrames,
+                              List<Row> rows) {
+        public Row row(String strategy) {
+            return rows.stream().filter(r -> r.strategy().equals(strategy)).findFirst().orElse(null);
+        }
+    }
+
+    /**
+     * The whole study: what was asked and what was measured.
+     *
+     * @param failed the strategies a run of which failed (a plugin's fault), with the first reason; they have no
+     *               rows, and every other strategy is measured as usual
+     */
+    public record Results(Config config, List<TableResult> tables, SequencedMap<String, String> failed) {
+        public TableResult table(Table table) {
+            return tables.stream().filter(t -> t.table() == table).findFirst().orElseThrow();
+        }
+    }
+
+    private final Config config;
+    private final BrentPaper paper;
+
+    public BrentExperiment(Config config, BrentPaper paper) {
+        this.config = config;
+        this.paper = paper;
+    }
+
+    @Override
+    public int size() {
+        return specs().size();
+    }
+
+    @Override
+    public void check(Plugins plugins) {
+        Runner runner = new Runner(plugins);
+        specs().forEach(runner::check);
+    }
+
+    @Override
+    public Outcome run(Plugins plugins, Runnable afterEachRun) {
+        Results results = run(new Runner(plugins), afterEachRun);
+        return new BrentOutcome(results, BrentClaims.check(results, paper));
+    }
+
+    /** Every run the study makes, table by table, strategy by strategy, seed by seed. */
+    public List<RunSpec> specs() {
+        List<RunSpec> specs = new ArrayList<>();
+        for (Table table : Table.values()) {
+            for (String strategy : config.strategies()) {
+                for (long seed : config.seeds().list()) {
+                    specs.add(RunSpec.of(Spec.parse(table.workload(config)), Spec.parse(strategy),
+                            List.of(Spec.parse(CURVE_POLICY)), PAGE_SIZE, seed));
+                }
+            }
+        }
+        return specs;
+    }
+
+    /** Runs the study with {@code runner}, calling {@code afterEachRun} as each run ends, and gathers the tables. */
+    public Results run(Runner runner, Runnable afterEachRun) {
+        Sweep sweep = Sweep.run(runner, specs(), config.threads(), afterEachRun);
+        int perStrategy = config.seeds().count();
+        int perTable = perStrategy * config.strategies().size();
+        Map<Table, Map<String, List<RunResult>>> byTable = new LinkedHashMap<>();
+        for (Table table : Table.values()) {
+            Map<String, List<RunResult>> byStrategy = new LinkedHashMap<>();
+            for (int s = 0; s < config.strategies().size(); s++) {
+                String strategy = config.strategies().get(s);
+                if (sweep.failed(strategy)) {
+                    continue; // a strategy that failed anywhere has no row: its tables would not compare
+                }
+                int from = table.ordinal() * perTable + s * perStrategy;
+                byStrategy.put(strategy, sweep.results(from, from + perStrategy));
+            }
+            byTable.put(table, byStrategy);
+        }
+        List<TableResult> tables = new ArrayList<>();
+        for (Table table : Table.values()) {
+            tables.add(tabulate(table, byTable.get(table), byTable.get(Table.PQSIM)));
+        }
+        return new Results(config, tables, sweep.failed());
+    }
+
+    private TableResult tabulate(Table table, Map<String, List<RunResult>> runs,
+                                 Map<String, List<RunResult>> normalLoad) {
+        List<Integer> paperFrames = List.copyOf(paper.row(table.id, BASELINE).faults().keySet());
+        List<Integer> frames = frames(table, paperFrames, runs);
+        List<RunResult> baseline = runs.get(BASELINE);
+        List<Row> rows = new ArrayList<>();
+        runs.forEach((strategy, own) -> {
+            SortedMap<Integer, Summary> faults = new TreeMap<>();
+            SortedMap<Integer, Summary> normalized = new TreeMap<>();
+            for (int f : frames) {
+                faults.put(f, summarize(own, r -> faultsAt(r, f)));
+                normalized.put(f, summarize(own, (r, i) -> faultsAt(r, f) / faultsAt(baseline.get(i), f)));
+            }
+            Summary ratio = null;
+            if (table == Table.PQSIM_DOUBLED) {
+                int f = frames.getFirst();
+                List<RunResult> normal = normalLoad.get(strategy);
+                ratio = summarize(own, (r, i) -> faultsAt(r, f) / faultsAt(normal.get(i), f));
+            }
+            rows.add(new Row(strategy, paper.row(table.id, Spec.parse(strategy).name()),
+                    summarize(own, r -> r.pagesTouched()), faults, normalized, ratio, meanCurve(own), own));
+        });
+        return new TableResult(table, table.workload(config), frames, paperFrames, rows);
+    }
+
+    /** The paper's memory sizes; for a smaller TRIDIAG, scaled by the virtual size (see the class comment). */
+    private List<Integer> frames(Table table, List<Integer> published, Map<String, List<RunResult>> runs) {
+        if (table != Table.TRIDIAG || config.tridiagN() == FULL_N) {
+            return published;
+        }
+        long smallest = Long.MAX_VALUE;
+        for (List<RunResult> own : runs.values()) {
+            for (RunResult run : own) {
+                smallest = Math.min(smallest, run.pagesTouched());
+            }
+        }
+        List<Integer> scaled = new ArrayList<>();
+        for (int f : published) {
+            scaled.add((int) Math.max(1, Math.round((double) f * smallest / PUBLISHED_TRIDIAG_PAGES)));
+        }
+        return scaled;
+    }
+
+    private static double faultsAt(RunResult run, int frames) {
+        return ((PagingOutcome.Curve) run.paging().get(CURVE_POLICY)).faultsAt(frames);
+    }
+
+    private interface Measure {
+        double of(RunResult run, int index);
+    }
+
+    private static Summary summarize(List<RunResult> runs, java.util.function.ToDoubleFunction<RunResult> measure) {
+        return summarize(runs, (r, i) -> measure.applyAsDouble(r));
+    }
+
+    private static Summary summarize(List<RunResult> runs, Measure measure) {
+        double[] values = new double[runs.size()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = measure.of(runs.get(i), i);
+        }
+        return Summary.of(values);
+    }
+
+    /** The mean curve over the runs; a shorter curve is flat beyond its end (every page fits). */
+    private static long[] meanCurve(List<RunResult> runs) {
+        int length = 0;
+        for (RunResult run : runs) {
+            length = Math.max(length, ((PagingOutcome.Curve) run.paging().get(CURVE_POLICY)).points());
+        }
+        long[] mean = new long[length];
+        for (int f = 1; f <= length; f++) {
+            double sum = 0;
+            for (RunResult run : runs) {
+                sum += faultsAt(run, f);
+            }
+            mean[f - 1] = Math.round(sum / runs.size());
+        }
+        return mean;
+    }
+}

@@ -1,0 +1,120 @@
+package io.heaplab.studies.brent;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.heaplab.core.run.RunResult;
+import io.heaplab.reports.JsonResults;
+import io.heaplab.reports.Summary;
+import io.heaplab.studies.brent.BrentExperiment.Results;
+import io.heaplab.studies.brent.BrentExperiment.Row;
+import io.heaplab.studies.brent.BrentExperiment.TableResult;
+import io.heaplab.studies.kit.Claim;
+import io.heaplab.studies.kit.StudyJson;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The result file of Brent's study (schema 1), written here and read back by {@link BrentSection}: parameters, per
+ * table its memory sizes and a row per strategy (published figures, measured mean ± sd, the runs, the whole LRU
+ * curve), the failed strategies, and the claims.
+ */
+final class BrentJson {
+
+    /** The experiment name the file carries, which finds its reader. */
+    static final String EXPERIMENT = "brent";
+    static final String SOURCE = "R. P. Brent, The Most-Recently-Used Strategy for Dynamic Storage Allocation on a"
+            + " Computer with Virtual Memory, Tables 3.1-3.3";
+
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private BrentJson() {
+    }
+
+    /** The results as a JSON document (schema 1): deterministic for the seeds, wall time left out. */
+    static byte[] toJson(Results results, List<Claim> claims) {
+        ObjectNode root = StudyJson.document(EXPERIMENT, SOURCE);
+        ObjectNode parameters = root.putObject("parameters");
+        parameters.put("pageSize", BrentExperiment.PAGE_SIZE);
+        parameters.put("policy", BrentExperiment.CURVE_POLICY);
+        parameters.put("normalizedTo", BrentExperiment.BASELINE);
+        parameters.put("tridiagN", results.config().tridiagN());
+        parameters.put("pqsimSeconds", results.config().pqsimSeconds());
+        ArrayNode seeds = parameters.putArray("seeds");
+        results.config().seeds().list().forEach(seeds::add);
+        ArrayNode strategies = parameters.putArray("strategies");
+        results.config().strategies().forEach(strategies::add);
+        ArrayNode tables = root.putArray("tables");
+        for (TableResult table : results.tables()) {
+            tables.add(tableTree(table));
+        }
+        StudyJson.failed(root, results.failed());
+        StudyJson.claims(root, claims);
+        return JsonResults.render(root);
+    }
+
+    private static ObjectNode tableTree(TableResult table) {
+        ObjectNode node = NODES.objectNode();
+        node.put("table", table.table().id);
+        node.put("title", table.table().title);
+        node.put("workload", table.workload());
+        ArrayNode frames = node.putArray("frames");
+        table.frames().forEach(frames::add);
+        ArrayNode paperFrames = node.putArray("paperFrames");
+        table.paperFrames().forEach(paperFrames::add);
+        ArrayNode rows = node.putArray("rows");
+        for (Row row : table.rows()) {
+            ObjectNode r = rows.addObject();
+            r.put("strategy", row.strategy());
+            r.set("published", published(row.published()));
+            ObjectNode measured = r.putObject("measured");
+            measured.set("virtualPages", JsonResults.summary(row.virtualPages()));
+            measured.set("faults", byFrames(row.faults()));
+            measured.set("normalized", byFrames(row.normalized()));
+            if (row.ratioToNormalLoad() != null) {
+                measured.set("ratioToNormalLoad", JsonResults.summary(row.ratioToNormalLoad()));
+            }
+            ArrayNode runs = r.putArray("runs");
+            for (RunResult run : row.runs()) {
+                ObjectNode n = runs.addObject();
+                n.put("seed", run.seed());
+                n.put("references", run.references());
+                n.put("measuredFrom", run.measuredFrom());
+                n.put("pagesTouched", run.pagesTouched());
+                n.put("virtualPages", run.virtualPages());
+                n.put("allocations", run.allocations());
+                n.put("frees", run.frees());
+                n.put("peakLiveBlocks", run.peakLiveBlocks());
+            }
+            ArrayNode curve = r.putArray("lruCurve");
+            for (long faults : row.curve()) {
+                curve.add(faults);
+            }
+        }
+        return node;
+    }
+
+    private static ObjectNode published(BrentPaper.Row row) {
+        if (row == null) {
+            return null;
+        }
+        ObjectNode node = NODES.objectNode();
+        if (row.virtualPages() >= 0) {
+            node.put("virtualPages", row.virtualPages());
+        }
+        ObjectNode faults = node.putObject("faults");
+        row.faults().forEach((f, v) -> faults.put(Integer.toString(f), v));
+        ObjectNode normalized = node.putObject("normalized");
+        row.normalized().forEach((f, v) -> normalized.put(Integer.toString(f), v));
+        if (!Double.isNaN(row.ratioToNormalLoad())) {
+            node.put("ratioToNormalLoad", row.ratioToNormalLoad());
+        }
+        return node;
+    }
+
+    private static ObjectNode byFrames(Map<Integer, Summary> summaries) {
+        ObjectNode node = NODES.objectNode();
+        summaries.forEach((f, s) -> node.set(Integer.toString(f), JsonResults.summary(s)));
+        return node;
+    }
+}

@@ -1,0 +1,84 @@
+package io.heaplab.studies.brent;
+
+import io.heaplab.reports.TextTable;
+import io.heaplab.studies.brent.BrentExperiment.Results;
+import io.heaplab.studies.brent.BrentExperiment.Row;
+import io.heaplab.studies.brent.BrentExperiment.Table;
+import io.heaplab.studies.brent.BrentExperiment.TableResult;
+import io.heaplab.studies.kit.Claim;
+import io.heaplab.studies.kit.ClaimLines;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** Brent's Tables 3.1-3.3 as text, published and measured figures side by side, then his claims judged. */
+final class BrentTables {
+
+    private static final String NONE = "-";
+
+    private BrentTables() {
+    }
+
+    /** Prints every table, then the paper's claims as this run judges them. */
+    static void print(Results results, List<Claim> claims, PrintWriter out) {
+        out.println("Brent, \"The Most-Recently-Used Strategy for Dynamic Storage Allocation on a Computer with"
+                + " Virtual Memory\", Tables 3.1-3.3");
+        out.println(BrentExperiment.PAGE_SIZE + "-byte pages, strict LRU, the strategies' own references not paged; "
+                + results.config().seeds().describe());
+        if (!results.config().fullSize()) {
+            out.println("scaled down from the paper's TRIDIAG n=" + BrentExperiment.FULL_N + " and PQSIM "
+                    + BrentExperiment.FULL_SECONDS + " s: the paper's figures are shown for reference only");
+        }
+        for (TableResult table : results.tables()) {
+            out.println();
+            printTable(table, out);
+        }
+        results.failed().forEach((strategy, failure) -> out.println("FAILED " + strategy + ": " + failure));
+        out.println();
+        ClaimLines.print("The paper's claims (section 3.4), checked against the measured means (and, in brackets,"
+                + " the same test on the paper's figures):", claims, out);
+        out.flush();
+    }
+
+    private static void printTable(TableResult result, PrintWriter out) {
+        Table table = result.table();
+        out.println("Table " + table.id + ": " + table.title + " (" + result.workload() + "), " + table.about);
+        List<String> groups = new ArrayList<>(List.of("", "virtual size", ""));
+        List<String> sides = new ArrayList<>(List.of("strategy", "paper", "measured"));
+        for (int i = 0; i < result.frames().size(); i++) {
+            int f = result.frames().get(i);
+            int p = result.paperFrames().get(i);
+            groups.addAll(List.of("faults, " + f + " frames" + (f == p ? "" : " (paper: " + p + ")"), "",
+                    "normalized", ""));
+            sides.addAll(List.of("paper", "measured", "paper", "measured"));
+        }
+        if (table == Table.PQSIM_DOUBLED) {
+            groups.addAll(List.of("ratio to normal load", ""));
+            sides.addAll(List.of("paper", "measured"));
+        }
+        TextTable text = new TextTable().header(groups).header(sides);
+        for (Row row : result.rows()) {
+            BrentPaper.Row paper = row.published();
+            List<String> cells = new ArrayList<>(List.of(BrentFigures.upper(row.strategy()),
+                    paper == null || paper.virtualPages() < 0 ? NONE : Long.toString(paper.virtualPages()),
+                    row.virtualPages().format(0)));
+            for (int i = 0; i < result.frames().size(); i++) {
+                int f = result.frames().get(i);
+                Long faults = paper == null ? null : paper.faults().get(result.paperFrames().get(i));
+                Double normalized = paper == null ? null : paper.normalized().get(result.paperFrames().get(i));
+                cells.add(faults == null ? NONE : Long.toString(faults));
+                cells.add(row.faults().get(f).format(0));
+                cells.add(normalized == null ? NONE : String.format(Locale.ROOT, "%.3f", normalized));
+                cells.add(row.normalized().get(f).format(3));
+            }
+            if (table == Table.PQSIM_DOUBLED) {
+                cells.add(paper == null || Double.isNaN(paper.ratioToNormalLoad()) ? NONE
+                        : String.format(Locale.ROOT, "%.2f", paper.ratioToNormalLoad()));
+                cells.add(row.ratioToNormalLoad().format(2));
+            }
+            text.row(cells);
+        }
+        text.print(out);
+    }
+}

@@ -1,0 +1,31 @@
+package io.heaplab.studies.kit;
+
+import java.util.List;
+import java.util.stream.LongStream;
+
+/**
+ * The seeds a study repeats every run with: {@code count} of them from {@code first} on, the same numbers whatever
+ * the thread count.
+ *
+ * @param first the first seed
+ * @param count how many, at least one
+ */
+public record Seeds(long first, int count) {
+
+    public Seeds {
+        if (count < 1) {
+            throw new ParameterException("seeds", count + " (expected: at least 1)");
+        }
+    }
+
+    /** The seeds, in order. */
+    public List<Long> list() {
+        return LongStream.range(0, count).map(i -> first + i).boxed().toList();
+    }
+
+    /** "seed 1", or "3 seeds 1..3, measured as mean ± sd". */
+    public String describe() {
+        return count == 1 ? "seed " + first
+                : count + " seeds " + first + ".." + (first + count - 1) + ", measured as mean ± sd";
+    }
+}

@@ -1,0 +1,44 @@
+package io.heaplab.studies.kit;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.heaplab.reports.JsonResults;
+import java.util.List;
+import java.util.SequencedMap;
+
+/** The parts every study's result file shares: its head, the failed strategies and the judged claims. */
+public final class StudyJson {
+
+    private StudyJson() {
+    }
+
+    /** A heaplab document (schema, tool, environment) for the experiment {@code experiment} of {@code source}. */
+    public static ObjectNode document(String experiment, String source) {
+        ObjectNode root = JsonResults.document();
+        root.put("experiment", experiment);
+        root.put("source", source);
+        return root;
+    }
+
+    /** The {@code failed} array, {@code {strategy, failure}} each, when something failed; nothing otherwise. */
+    public static void failed(ObjectNode root, SequencedMap<String, String> failed) {
+        if (!failed.isEmpty()) {
+            ArrayNode array = root.putArray("failed");
+            failed.forEach((strategy, failure) -> array.addObject().put("strategy", strategy).put("failure", failure));
+        }
+    }
+
+    /** The {@code claims} array: {@code claim}, {@code holds}, {@code evidence} and, where tested, {@code published}. */
+    public static void claims(ObjectNode root, List<Claim> claims) {
+        ArrayNode array = root.putArray("claims");
+        for (Claim claim : claims) {
+            ObjectNode node = array.addObject();
+            node.put("claim", claim.claim());
+            node.put("holds", claim.holds());
+            node.put("evidence", claim.evidence());
+            if (claim.hasPublished()) {
+                node.put("published", claim.published());
+            }
+        }
+    }
+}

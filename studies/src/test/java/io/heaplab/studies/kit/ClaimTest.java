@@ -1,0 +1,27 @@
+package io.heaplab.studies.kit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+
+class ClaimTest {
+
+    private static final Function<Double, Verdict> BELOW_ONE = x -> new Verdict(x < 1, "x = " + x);
+
+    @Test
+    void theVerdictComesFromTheMeasuredFiguresAndThePapersFromTheSameTest() {
+        Claim claim = Claim.judge("x stays below 1", BELOW_ONE, 1.5, 0.5);
+        assertThat(claim.holds()).isFalse();
+        assertThat(claim.evidence()).isEqualTo("x = 1.5");
+        assertThat(claim.published()).isEqualTo("x = 0.5");
+        assertThat(claim.hasPublished()).isTrue();
+    }
+
+    @Test
+    void aPaperWithoutTheFiguresHasNoPublishedTest() {
+        Claim claim = Claim.judge("x stays below 1", BELOW_ONE, 0.5, null);
+        assertThat(claim.holds()).isTrue();
+        assertThat(claim.hasPublished()).isFalse();
+    }
+}

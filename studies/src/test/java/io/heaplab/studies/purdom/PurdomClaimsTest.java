@@ -1,0 +1,101 @@
+package io.heaplab.studies.purdom;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.heaplab.reports.Summary;
+import io.heaplab.studies.kit.Claim;
+import io.heaplab.studies.purdom.PurdomExperiment.Measured;
+import io.heaplab.studies.purdom.PurdomExperiment.Row;
+import io.heaplab.studies.purdom.PurdomPaper.Cell;
+import io.heaplab.studies.purdom.PurdomPaper.Figures;
+import io.heaplab.studies.purdom.PurdomPaper.Method;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Each of Purdom, Stigler &amp; Cheam's conclusions judged on made-up cells at its thresholds, without a run. */
+class PurdomClaimsTest {
+
+    /** Ratio and searches per method, segregated, first fit, buddy; the same published and measured. */
+    private static Row row(double c, double... pairs) {
+        Map<Method, Figures> published = new EnumMap<>(Method.class);
+        Map<Method, Measured> measured = new EnumMap<>(Method.class);
+        for (Method method : Method.values()) {
+            double ratio = pairs[2 * method.ordinal()];
+            double searches = pairs[2 * method.ordinal() + 1];
+            published.put(method, new Figures(ratio, searches));
+            measured.put(method, new Measured(Summary.of(ratio), Summary.of(searches), Summary.of(0),
+                    Summary.of(0), List.of()));
+        }
+        return new Row(256, new Cell(96, c, published), "purdom:lambda=96,c=" + c, measured);
+    }
+
+    private static Claim claim(List<Claim> claims, String start) {
+        return claims.stream().filter(c -> c.claim().startsWith(start)).findFirst()
+                .orElseThrow(() -> new AssertionError(start + " not among " + claims));
+    }
+
+    private static List<Claim> check(Row... rows) {
+        return PurdomClaims.check(List.of(rows), List.of(Method.values()));
+    }
+
+    @Test
+    void segregatedAndFirstFitAreAlmostIdenticalWithinThreeHundredthsOnAverage() {
+        Claim close = claim(check(row(2, 1.20, 5, 1.23, 9, 1.25, 2), row(2, 1.0, 1, 1.0, 1, 1.0, 1)),
+                "segregated storage and first fit");
+        assertThat(close.holds()).isTrue();
+        assertThat(close.evidence()).isEqualTo("mean |difference| 0.015 over 2 cells, largest 0.030 at lambda=96 c=2"
+                + " M=256");
+        assertThat(claim(check(row(2, 1.20, 5, 1.27, 9, 1.3, 2)), "segregated storage and first fit").holds())
+                .isFalse();
+    }
+
+    @Test
+    void theBuddySystemRejectsMoreInMostHeavyCellsButAtMostAQuarterMore() {
+        List<Row> heavy = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            heavy.add(row(2, 1.2, 5, 1.2, 9, 1.2 * 1.25, 2));
+        }
+        assertThat(claim(PurdomClaims.check(heavy, List.of(Method.values())), "the buddy system rejects").holds())
+                .isTrue();
+        heavy.set(0, row(2, 1.2, 5, 1.2, 9, 1.2 * 1.26, 2));
+        assertThat(claim(PurdomClaims.check(heavy, List.of(Method.values())), "the buddy system rejects").holds())
+                .isFalse();
+        // a light cell (first fit below 1.10) does not count either way
+        assertThat(claim(check(row(2, 1.0, 5, 1.09, 9, 1.0, 2)), "the buddy system rejects").evidence())
+                .startsWith("no heavily loaded cell");
+    }
+
+    @Test
+    void firstFitSearchesFarMoreMeansTwiceTheBuddySystemsOnHeavyCellsOfSmallBlocks() {
+        assertThat(claim(check(row(10, 1.2, 5, 1.2, 4, 1.3, 2)), "first fit searches far more").holds()).isTrue();
+        assertThat(claim(check(row(10, 1.2, 5, 1.2, 3.9, 1.3, 2)), "first fit searches far more").holds()).isFalse();
+        // blocks of mean 11 cells are not small
+        assertThat(claim(check(row(11, 1.2, 5, 1.2, 4, 1.3, 2)), "first fit searches far more").evidence())
+                .startsWith("no heavily loaded cell of small blocks");
+    }
+
+    @Test
+    void theBuddySystemIsFasterThanSegregatedStorageInFourCellsOfFive() {
+        List<Row> rows = new ArrayList<>(List.of(row(2, 1, 5, 1, 9, 1, 2), row(2, 1, 5, 1, 9, 1, 2),
+                row(2, 1, 5, 1, 9, 1, 2), row(2, 1, 5, 1, 9, 1, 2), row(2, 1, 5, 1, 9, 1, 6)));
+        assertThat(claim(PurdomClaims.check(rows, List.of(Method.values())), "the buddy system searches less")
+                .evidence()).isEqualTo("buddy below segregated in 4 of 5 cells");
+        assertThat(claim(PurdomClaims.check(rows, List.of(Method.values())), "the buddy system searches less")
+                .holds()).isTrue();
+        rows.set(0, row(2, 1, 5, 1, 9, 1, 5));
+        assertThat(claim(PurdomClaims.check(rows, List.of(Method.values())), "the buddy system searches less")
+                .holds()).isFalse();
+    }
+
+    @Test
+    void claimsThatCompareAFailedMethodAreLeftOut() {
+        List<Claim> claims = PurdomClaims.check(List.of(row(2, 1, 5, 1, 9, 1, 2)),
+                List.of(Method.SEGREGATED, Method.BUDDY));
+        assertThat(claims).extracting(Claim::claim)
+                .containsExactly("the buddy system searches less than segregated storage with a_i = 2^(i-1)");
+        assertThat(claims).allMatch(Claim::hasPublished);
+    }
+}
