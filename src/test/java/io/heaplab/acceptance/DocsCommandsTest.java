@@ -60,10 +60,10 @@ class DocsCommandsTest {
      */
     static final Map<String, List<String>> SCALED = Map.ofEntries(
             // the full reproductions, as the README and their pages show them: scaled down to a check
-            Map.entry("./heaplab reproduce brent", List.of("--tridiag-n", "16", "--pqsim-seconds", "20")),
-            Map.entry("./heaplab reproduce purdom", List.of("--seeds", "1", "--tables", "2")),
+            Map.entry("./heaplab reproduce brent", List.of("--tridiag-n", "12", "--pqsim-seconds", "10")),
+            Map.entry("./heaplab reproduce purdom", List.of("--seeds", "1", "--tables", "2", "--requests", "400")),
             Map.entry("./heaplab reproduce brent --tridiag-n 32 --pqsim-seconds 200 --seeds 2 --no-report",
-                    List.of("--pqsim-seconds", "20")),
+                    List.of("--tridiag-n", "12", "--pqsim-seconds", "10")),
             // the runs whose figures the reproduction pages quote: as shown, their figures are checked
             Map.entry("./heaplab reproduce brent --pqsim-seconds 200 --json brent.json --no-report", List.of()),
             Map.entry("./heaplab reproduce purdom --json purdom.json --no-report", List.of()),
@@ -276,14 +276,31 @@ class DocsCommandsTest {
                 assertThat(readme).as("README.md links %s", ROOT.relativize(doc))
                         .contains("](" + ROOT.relativize(doc) + ")");
             }
-            Matcher link = Pattern.compile("\\]\\(([^)#\\s]+)(#[^)\\s]*)?\\)").matcher(Files.readString(doc));
+            Matcher link = Pattern.compile("\\]\\(([^)#\\s]*)(?:#([^)\\s]*))?\\)").matcher(Files.readString(doc));
             while (link.find()) {
                 String target = link.group(1);
                 if (target.contains("://")) {
                     continue;
                 }
-                assertThat(doc.getParent().resolve(target)).as("%s links %s", ROOT.relativize(doc), target).exists();
+                Path file = target.isEmpty() ? doc : doc.getParent().resolve(target).normalize();
+                assertThat(file).as("%s links %s", ROOT.relativize(doc), target).exists();
+                if (link.group(2) != null) {
+                    assertThat(anchors(file)).as("%s links %s#%s", ROOT.relativize(doc), target, link.group(2))
+                            .contains(link.group(2));
+                }
             }
         }
+    }
+
+    /** The anchors GitHub gives a page's headings: lower case, punctuation dropped, blanks made hyphens. */
+    private static Set<String> anchors(Path doc) throws IOException {
+        Set<String> anchors = new HashSet<>();
+        for (String line : Files.readAllLines(doc)) {
+            if (line.startsWith("#")) {
+                String title = line.replaceFirst("^#+\\s*", "").strip().toLowerCase(Locale.ROOT);
+                anchors.add(title.replaceAll("[^\\p{L}\\p{N} _-]", "").replace(' ', '-'));
+            }
+        }
+        return anchors;
     }
 }
