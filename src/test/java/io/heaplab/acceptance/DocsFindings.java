@@ -58,8 +58,10 @@ final class DocsFindings {
                         finding.doc()).isNotNull();
                 JsonNode json = JSON.readTree(ran.dir().resolve(finding.file()).toFile());
                 String sentence = finding.render().apply(json);
-                assertThat(normalized(root.resolve(finding.doc())))
-                        .as("%s states what `%s` gives", finding.doc(), finding.command()).contains(sentence);
+                assertThat(normalized(root.resolve(finding.doc())).contains(sentence))
+                        .as("%s states, word for word, what `%s` gives:%n  %s%n(if the run changed, update the"
+                                + " sentence; if the sentence was edited, update its rendering in DocsFindings)",
+                                finding.doc(), finding.command(), sentence).isTrue();
             }));
         }
         return tests;
