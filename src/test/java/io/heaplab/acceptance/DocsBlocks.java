@@ -25,8 +25,14 @@ final class DocsBlocks {
     /** What a plain command may not hold outside quotes: pipes, redirections, substitutions, globs, brackets. */
     private static final Pattern SHELL_SYNTAX = Pattern.compile("[|&;<>$`(){}\\[\\]*?~]");
 
-    /** One command as the docs show it. */
-    record Command(String text, List<String> args, int line) {
+    /**
+     * One command as the docs show it.
+     *
+     * @param comment the trailing comment of its last line, without the {@code #}, or empty; in a block that
+     *                shows an error, a comment beginning {@code heaplab: } is the message, {@code ...} where it
+     *                is cut short
+     */
+    record Command(String text, List<String> args, int line, String comment) {
     }
 
     /** One fenced sh block and the heaplab commands in it, in order. */
@@ -106,6 +112,9 @@ final class DocsBlocks {
                 line = stripComment(lines.get(++i));
             }
             joined.append(line);
+            String raw = lines.get(i);
+            String comment = raw.length() > line.length() ? raw.substring(line.length()).strip() : "";
+            comment = comment.startsWith("#") ? comment.substring(1).strip() : "";
             String text = joined.toString().strip().replaceAll("\\s+", " ");
             String rest;
             if (text.startsWith("./heaplab ")) {
@@ -115,7 +124,7 @@ final class DocsBlocks {
             } else {
                 continue; // mvn, java and the like: not heaplab's to run
             }
-            commands.add(new Command(text, split(rest, doc + ":" + (first + 1)), first + 1));
+            commands.add(new Command(text, split(rest, doc + ":" + (first + 1)), first + 1, comment));
         }
         return commands;
     }

@@ -35,7 +35,7 @@ class DocsBlocksTest {
 
                 <!-- docs-check: exit 2 -->
                 ```sh
-                ./heaplab run -w nosuch -a stack
+                ./heaplab run -w nosuch -a stack   # heaplab: unknown workload 'nosuch' (expected one of: ...)
                 ```
                 """);
         List<Block> blocks = DocsBlocks.blocks(doc);
@@ -48,6 +48,9 @@ class DocsBlocksTest {
         assertThat(blocks.get(0).commands().get(0).text())
                 .isEqualTo("./heaplab run -w 'random-blocks:live=20' -a stack -p lru:frames=all");
         assertThat(blocks.get(1).expectedExit()).isEqualTo(2);
+        assertThat(blocks.get(1).commands().get(0).comment())
+                .isEqualTo("heaplab: unknown workload 'nosuch' (expected one of: ...)");
+        assertThat(blocks.get(0).commands().get(1).comment()).isEmpty();
     }
 
     @Test

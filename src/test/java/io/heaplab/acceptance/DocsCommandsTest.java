@@ -150,6 +150,11 @@ class DocsCommandsTest {
                 assertThat(cli.err()).as(what + " standard error").isEmpty();
             } else {
                 assertThat(cli.err().strip()).as(what + " standard error").startsWith("heaplab: ").doesNotContain("\n");
+                if (command.comment().startsWith("heaplab: ")) {
+                    String shown = command.comment();
+                    assertThat(cli.err().strip()).as(what + ": the message the docs show")
+                            .startsWith(shown.contains("...") ? shown.substring(0, shown.indexOf("...")) : shown);
+                }
             }
             RAN.put(command.text(), new Ran(command, dir, cli));
         }
