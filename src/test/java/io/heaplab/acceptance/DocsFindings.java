@@ -1,0 +1,406 @@
+package io.heaplab.acceptance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.DynamicTest.dynamicTest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.DynamicNode;
+
+/**
+ * Every figure and ordering the docs state about a result, rendered here from the JSON of the docs command that
+ * gives it, and required to appear in the doc word for word (blanks collapsed). When a result changes, the check
+ * fails and prints the sentence as the new run would have it; when a sentence is edited, its rendering here must
+ * be edited with it. A claim that no longer holds renders as its denial, so the doc cannot contain it.
+ */
+final class DocsFindings {
+
+    /** The run whose figures docs/reproduce-brent.md quotes. */
+    static final String BRENT = "./heaplab reproduce brent --pqsim-seconds 200 --json brent.json --no-report";
+    /** The run whose figures docs/reproduce-purdom.md and the README quote. */
+    static final String PURDOM = "./heaplab reproduce purdom --json purdom.json --no-report";
+    /** TRIDIAG's allocations in Brent's paper (section 3.1; brent-mru.json, workloadFacts). */
+    static final long PAPER_TRIDIAG_ALLOCATIONS = 1_803_213;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Set<String> CURRENT_PAGE = Set.of("mru", "least-free", "most-free");
+
+    /** One sentence (or part of one) of {@code doc}, rendered from the JSON {@code file} that {@code command} wrote. */
+    private record Finding(String doc, String command, String file, Function<JsonNode, String> render) {
+    }
+
+    private DocsFindings() {
+    }
+
+    static List<DynamicNode> checks(Path root) {
+        List<Finding> findings = new ArrayList<>();
+        brent(findings);
+        purdom(findings);
+        List<DynamicNode> tests = new ArrayList<>();
+        for (int i = 0; i < findings.size(); i++) {
+            Finding finding = findings.get(i);
+            tests.add(dynamicTest(finding.doc() + ", finding " + (i + 1), () -> {
+                DocsCommandsTest.Ran ran = DocsCommandsTest.RAN.get(finding.command());
+                assertThat(ran).as("%s is not run by the docs check: does %s still show it?", finding.command(),
+                        finding.doc()).isNotNull();
+                JsonNode json = JSON.readTree(ran.dir().resolve(finding.file()).toFile());
+                String sentence = finding.render().apply(json);
+                assertThat(normalized(root.resolve(finding.doc())).contains(sentence))
+                        .as("%s states, word for word, what `%s` gives:%n  %s%n(if the run changed, update the"
+                                + " sentence; if the sentence was edited, update its rendering in DocsFindings)",
+                                finding.doc(), finding.command(), sentence).isTrue();
+            }));
+        }
+        return tests;
+    }
+
+    private static String normalized(Path doc) {
+        try {
+            return Files.readString(doc).replaceAll("\\s+", " ");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    // ---------------------------------------------------------------- Brent
+
+    private static void brent(List<Finding> findings) {
+        String doc = "docs/reproduce-brent.md";
+        String file = "brent.json";
+        findings.add(new Finding(doc, BRENT, file, json -> {
+            JsonNode p = json.get("parameters");
+            int seconds = p.get("pqsimSeconds").asInt();
+            return f("seed %s with TRIDIAG %s and PQSIM %s (%d simulated seconds, faults counted over the last %d)",
+                    p.get("seeds").size() == 1 ? p.get("seeds").get(0).asText() : p.get("seeds").toString(),
+                    p.get("tridiagN").asInt() == 128 ? "at the paper's size" : "of order " + p.get("tridiagN"),
+                    seconds * 10 == 2000 ? "a tenth of the paper's length" : seconds + " seconds long",
+                    seconds, seconds / 2);
+        }));
+        findings.add(new Finding(doc, BRENT, file, json -> {
+            long allocations = row(json, "3.1", "stack").get("runs").get(0).get("allocations").asLong();
+            return f("TRIDIAG makes %d allocations, %d%% more than the paper's %d.", allocations,
+                    Math.round(100.0 * allocations / PAPER_TRIDIAG_ALLOCATIONS - 100), PAPER_TRIDIAG_ALLOCATIONS);
+        }));
+        findings.add(new Finding(doc, BRENT, file, json -> {
+            long others = 0;
+            long smallest = Long.MAX_VALUE;
+            for (JsonNode row : table(json, "3.1").get("rows")) {
+                if (!name(row).equals("nofree")) {
+                    others = Math.max(others, virtualPages(row));
+                    smallest = Math.min(smallest, virtualPages(row));
+                }
+            }
+            JsonNode nofree = row(json, "3.1", "nofree");
+            if (others != smallest) {
+                return "the strategies other than NOFREE differ in virtual size";
+            }
+            return f("Its virtual size is %d pages against the paper's %d, and NOFREE's %d against %d, %.1f times"
+                            + " the others', as the paper says.", others,
+                    row(json, "3.1", "stack").get("published").get("virtualPages").asLong(), virtualPages(nofree),
+                    nofree.get("published").get("virtualPages").asLong(), (double) virtualPages(nofree) / others)
+                    + (claim(json, "On TRIDIAG, NOFREE needs several times").get("holds").asBoolean() ? ""
+                    : " (the claim is marked DISAGREES)");
+        }));
+        findings.add(new Finding(doc, BRENT, file, json -> {
+            JsonNode table = table(json, "3.1");
+            List<String> parts = new ArrayList<>();
+            for (JsonNode frames : table.get("frames")) {
+                String f = frames.asText();
+                List<String> measured = new ArrayList<>();
+                List<String> published = new ArrayList<>();
+                for (JsonNode row : table.get("rows")) {
+                    if (name(row).equals("random")) {
+                        continue;
+                    }
+                    measured.add(f("%s %.3f", upper(row), normalized(row, f)));
+                    if (row.get("published").isObject()) {
+                        published.add(f("%s %.3f", upper(row), row.get("published").get("normalized").get(f).asDouble()));
+                    }
+                }
+                parts.add(f("%s frames: %s (the paper: %s)", f, String.join(", ", measured),
+                        String.join(", ", published)));
+            }
+            return String.join("; at ", parts);
+        }));
+        findings.add(new Finding(doc, BRENT, file, json -> {
+            for (JsonNode frames : table(json, "3.1").get("frames")) {
+                for (JsonNode row : table(json, "3.1").get("rows")) {
+                    if (!name(row).equals("random") && normalized(row, frames.asText()) >= 0.5) {
+                        return upper(row) + " faults at least half as much as RANDOM";
+                    }
+                }
+            }
+            boolean mru = claim(json, "On TRIDIAG, MRU's").get("holds").asBoolean();
+            boolean nofree = claim(json, "On TRIDIAG, NOFREE's").get("holds").asBoolean();
+            return mru || nofree ? "a TRIDIAG claim about small fractions agrees"
+                    : "Every strategy faults far less than RANDOM, but MRU's and NOFREE's faults are not the small"
+                    + " fractions of STACK's the paper found, and the report marks both claims `DISAGREES`.";
+        }));
+        findings.add(new Finding(doc, BRENT, file, json -> {
+            Set<Long> paper = new TreeSet<>();
+            long pages = -1;
+            for (JsonNode row : table(json, "3.2").get("rows")) {
+                if (row.get("published").isObject() && !name(row).equals("nofree")) {
+                    paper.add(row.get("published").get("virtualPages").asLong());
+                }
+                if (!name(row).equals("nofree")) {
+                    if (pages >= 0 && pages != virtualPages(row)) {
+                        return "PQSIM's virtual size differs between strategies";
+                    }
+                    pages = virtualPages(row);
+                }
+            }
+            return f("The virtual size is %d pages for every strategy but NOFREE (the paper: %s).", pages,
+                    String.join(" and ", paper.stream().map(String::valueOf).toList()));
+        }));
+        findings.add(new Finding(doc, BRENT, file, json -> {
+            JsonNode table = table(json, "3.2");
+            String f = table.get("frames").get(0).asText();
+            List<JsonNode> rows = new ArrayList<>();
+            table.get("rows").forEach(row -> {
+                if (!name(row).equals("random")) {
+                    rows.add(row);
+                }
+            });
+            rows.sort(Comparator.comparingDouble(row -> normalized(row, f)));
+            boolean currentPageLeast = true;
+            for (int i = 0; i < 3; i++) {
+                currentPageLeast &= CURRENT_PAGE.contains(name(rows.get(i)));
+            }
+            return f("At %s frames the %s: %s %.3f of RANDOM's, %s %.3f, %s %.3f, then %s %.3f; %s faults most, %.3f",
+                    f, currentPageLeast ? "current-page strategies fault least" : "order is",
+                    upper(rows.get(0)), normalized(rows.get(0), f), upper(rows.get(1)), normalized(rows.get(1), f),
+                    upper(rows.get(2)), normalized(rows.get(2), f), upper(rows.get(3)), normalized(rows.get(3), f),
+                    upper(rows.get(4)), normalized(rows.get(4), f));
+        }));
+        findings.add(new Finding(doc, BRENT, file, json -> {
+            int measuredSeconds = json.get("parameters").get("pqsimSeconds").asInt() / 2;
+            boolean holds = claim(json, "After the doubled initial load, MRU's").get("holds").asBoolean();
+            return f("the ratio to the normal load is STACK %.2f, RANDOM %.2f, MRU %.2f: over %d measured seconds"
+                            + " MRU %s (the paper: %.2f), so that claim is marked `%s` in this run",
+                    ratio(json, "stack"), ratio(json, "random"), ratio(json, "mru"), measuredSeconds,
+                    holds ? "has adapted" : "has not yet adapted",
+                    row(json, "3.3", "mru").get("published").get("ratioToNormalLoad").asDouble(),
+                    holds ? "agrees" : "DISAGREES");
+        }));
+    }
+
+    private static JsonNode table(JsonNode json, String id) {
+        for (JsonNode table : json.get("tables")) {
+            if (table.get("table").asText().equals(id)) {
+                return table;
+            }
+        }
+        throw new AssertionError("no table " + id);
+    }
+
+    private static JsonNode row(JsonNode json, String table, String strategy) {
+        for (JsonNode row : table(json, table).get("rows")) {
+            if (name(row).equals(strategy)) {
+                return row;
+            }
+        }
+        throw new AssertionError("no row " + strategy + " in table " + table);
+    }
+
+    private static String name(JsonNode row) {
+        return row.get("strategy").asText();
+    }
+
+    private static String upper(JsonNode row) {
+        return name(row).toUpperCase(Locale.ROOT);
+    }
+
+    private static long virtualPages(JsonNode row) {
+        return Math.round(row.get("measured").get("virtualPages").get("mean").asDouble());
+    }
+
+    private static double normalized(JsonNode row, String frames) {
+        return row.get("measured").get("normalized").get(frames).get("mean").asDouble();
+    }
+
+    private static double ratio(JsonNode json, String strategy) {
+        return row(json, "3.3", strategy).get("measured").get("ratioToNormalLoad").get("mean").asDouble();
+    }
+
+    private static JsonNode claim(JsonNode json, String prefix) {
+        for (JsonNode claim : json.get("claims")) {
+            if (claim.get("claim").asText().startsWith(prefix)) {
+                return claim;
+            }
+        }
+        throw new AssertionError("no claim starting " + prefix);
+    }
+
+    // ---------------------------------------------------------------- Purdom
+
+    private static final String[] METHODS = {"segregated", "firstFit", "buddy"};
+    private static final String[] METHOD_NAMES = {"segregated storage", "first fit", "the buddy system"};
+
+    private static void purdom(List<Finding> findings) {
+        String doc = "docs/reproduce-purdom.md";
+        String file = "purdom.json";
+        findings.add(new Finding("README.md", PURDOM, file, json ->
+                f("Purdom, Stigler & Cheam's Tables 1-3, %d runs", cells(json).size() * METHODS.length
+                        * json.get("parameters").get("seeds").size())));
+        findings.add(new Finding(doc, PURDOM, file, json -> {
+            JsonNode seeds = json.get("parameters").get("seeds");
+            return f("those of the full reproduction, seeds %s-%s;", seeds.get(0).asText(),
+                    seeds.get(seeds.size() - 1).asText());
+        }));
+        findings.add(new Finding(doc, PURDOM, file, json ->
+                f("It runs %d cells, %d runs; %d cells of Table 1 are unreadable.", cells(json).size(),
+                        cells(json).size() * METHODS.length * json.get("parameters").get("seeds").size(),
+                        json.get("tables").get(0).get("unreadable").size())));
+        findings.add(new Finding(doc, PURDOM, file, json ->
+                f("the mean distance from the paper's is %.3f for segregated storage, %.3f for first fit and %.3f"
+                                + " for the buddy system.", distance(json, "segregated", "ratio"),
+                        distance(json, "firstFit", "ratio"), distance(json, "buddy", "ratio"))));
+        findings.add(new Finding(doc, PURDOM, file, json -> {
+            int agree = 0;
+            for (JsonNode claim : json.get("claims")) {
+                agree += claim.get("holds").asBoolean() ? 1 : 0;
+            }
+            return f("%d of the paper's %d conclusions agree:", agree, json.get("claims").size());
+        }));
+        findings.add(new Finding(doc, PURDOM, file, json -> {
+            JsonNode claim = purdomClaim(json, "segregated storage and first fit use space almost identically");
+            return f("segregated storage and first fit use space %s (mean difference %s; paper: %s)",
+                    claim.get("holds").asBoolean() ? "almost identically" : "differently",
+                    group(claim.get("evidence"), "mean \\|difference\\| ([0-9.]+)"),
+                    group(claim.get("published"), "mean \\|difference\\| ([0-9.]+)"));
+        }));
+        findings.add(new Finding(doc, PURDOM, file, json -> {
+            JsonNode claim = purdomClaim(json, "the buddy system rejects more requests");
+            String pattern = "buddy above first fit in (\\d+ of \\d+) heavy cells; largest excess (-?\\d+)%";
+            return f("the buddy system rejects more than first fit in %s heavily loaded cells, at most %s%% more"
+                            + " (paper: %s%%)%s", group(claim.get("evidence"), pattern),
+                    group(claim.get("evidence"), pattern, 2), group(claim.get("published"), pattern, 2),
+                    claim.get("holds").asBoolean() ? "" : ", which DISAGREES");
+        }));
+        findings.add(new Finding(doc, PURDOM, file, json -> {
+            JsonNode claim = purdomClaim(json, "first fit searches far more");
+            String pattern = "searches ([0-9.]+) on average";
+            return f("first fit searches %s times as much as the buddy system under heavy load of small blocks"
+                            + " (paper: %s)%s", group(claim.get("evidence"), pattern),
+                    group(claim.get("published"), pattern), claim.get("holds").asBoolean() ? "" : ", which DISAGREES");
+        }));
+        findings.add(new Finding(doc, PURDOM, file, json -> {
+            JsonNode claim = purdomClaim(json, "the buddy system searches less");
+            String pattern = "buddy below segregated in (\\d+) of (\\d+) cells";
+            return f("the buddy system searches less than segregated storage in %s of %s cells (paper: %s)%s",
+                    group(claim.get("evidence"), pattern), group(claim.get("evidence"), pattern, 2),
+                    group(claim.get("published"), pattern), claim.get("holds").asBoolean() ? "" : ", which DISAGREES");
+        }));
+        findings.add(new Finding(doc, PURDOM, file, json ->
+                f("The buddy system's match the paper's to %.2f on average and segregated storage's to %.2f; first"
+                                + " fit's do not (%.2f on average)", distance(json, "buddy", "searches"),
+                        distance(json, "segregated", "searches"), distance(json, "firstFit", "searches"))));
+        findings.add(new Finding(doc, PURDOM, file, json -> {
+            double paperLow = Double.MAX_VALUE;
+            double paperHigh = 0;
+            double low = Double.MAX_VALUE;
+            double high = 0;
+            for (JsonNode cell : cells(json)) {
+                double paper = cell.get("firstFit").get("published").get("searches").asDouble();
+                double measured = cell.get("firstFit").get("measured").get("searches").get("mean").asDouble();
+                paperLow = Math.min(paperLow, paper);
+                paperHigh = Math.max(paperHigh, paper);
+                low = Math.min(low, measured);
+                high = Math.max(high, measured);
+            }
+            String played = json.get("parameters").get("methods").get("firstFit").asText();
+            return f("the paper's first fit ranges from %.2f to %.2f searches per request, %s from %.2f to %.2f",
+                    paperLow, paperHigh, played.equals("first-fit") ? "an address-ordered list's" : played + "'s",
+                    low, high);
+        }));
+        findings.add(new Finding(doc, PURDOM, file, json -> {
+            JsonNode claim = purdomClaim(json, "all ratios are 1.00 under light load");
+            List<JsonNode> off = new ArrayList<>();
+            List<Integer> memories = new ArrayList<>();
+            for (JsonNode table : json.get("tables")) {
+                for (JsonNode cell : table.get("cells")) {
+                    boolean light = true;
+                    boolean above = false;
+                    for (String method : METHODS) {
+                        light &= cell.get(method).get("published").get("ratio").asDouble() < 1.005;
+                        above |= cell.get(method).get("measured").get("ratio").get("mean").asDouble() >= 1.005;
+                    }
+                    if (light && above) {
+                        off.add(cell);
+                        memories.add(table.get("memoryCells").asInt());
+                    }
+                }
+            }
+            if (claim.get("holds").asBoolean() || off.size() != 1) {
+                return f("the fifth conclusion %s in %d cells", claim.get("holds").asBoolean() ? "agrees" : "disagrees",
+                        off.size());
+            }
+            JsonNode cell = off.getFirst();
+            List<String> rejects = new ArrayList<>();
+            for (int m = 0; m < METHODS.length; m++) {
+                double share = 100 * (1 - 1 / cell.get(METHODS[m]).get("measured").get("ratio").get("mean").asDouble());
+                if (Math.round(share) >= 1) {
+                    rejects.add(f(rejects.isEmpty() ? "%s rejects %d%% of requests" : "%s %d%%", METHOD_NAMES[m],
+                            Math.round(share)));
+                }
+            }
+            return f("disagrees in 1 cell: at lambda %s, c %s, memory %d, %s where the paper printed 1.00.",
+                    number(cell.get("lambda")), number(cell.get("c")), memories.getFirst(),
+                    String.join(" and ", rejects));
+        }));
+    }
+
+    private static List<JsonNode> cells(JsonNode json) {
+        List<JsonNode> cells = new ArrayList<>();
+        json.get("tables").forEach(table -> table.get("cells").forEach(cells::add));
+        return cells;
+    }
+
+    /** Mean |measured mean - published| of one method's measure over every cell run. */
+    private static double distance(JsonNode json, String method, String measure) {
+        double sum = 0;
+        List<JsonNode> cells = cells(json);
+        for (JsonNode cell : cells) {
+            sum += Math.abs(cell.get(method).get("measured").get(measure).get("mean").asDouble()
+                    - cell.get(method).get("published").get(measure).asDouble());
+        }
+        return sum / cells.size();
+    }
+
+    private static JsonNode purdomClaim(JsonNode json, String prefix) {
+        return claim(json, prefix);
+    }
+
+    private static String group(JsonNode text, String pattern) {
+        return group(text, pattern, 1);
+    }
+
+    private static String group(JsonNode text, String pattern, int group) {
+        Matcher matcher = Pattern.compile(pattern).matcher(text.asText());
+        assertThat(matcher.find()).as("'%s' in '%s'", pattern, text.asText()).isTrue();
+        return matcher.group(group);
+    }
+
+    private static String number(JsonNode value) {
+        double v = value.asDouble();
+        return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
+    }
+
+    private static String f(String format, Object... args) {
+        return String.format(Locale.ROOT, format, args);
+    }
+}
