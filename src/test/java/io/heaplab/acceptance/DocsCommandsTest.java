@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import io.heaplab.acceptance.DocsBlocks.Block;
 import io.heaplab.acceptance.DocsBlocks.Command;
-import io.heaplab.cli.HeaplabCommand;
+import io.heaplab.cli.Main;
 import io.heaplab.core.plugins.Plugins;
 import java.io.IOException;
 import java.io.InputStream;
@@ -186,7 +186,7 @@ class DocsCommandsTest {
     private static List<String> mapPaths(List<String> args, Path dir) {
         ParseResult parsed;
         try {
-            parsed = new CommandLine(new HeaplabCommand(Plugins.load(), List.of())).parseArgs(args.toArray(String[]::new));
+            parsed = Main.commandLine(Plugins.load(), List.of()).parseArgs(args.toArray(String[]::new));
         } catch (CommandLine.ParameterException e) {
             return args; // a usage error on purpose: it stops before reading or writing anything
         }

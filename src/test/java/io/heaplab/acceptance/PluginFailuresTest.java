@@ -50,7 +50,7 @@ class PluginFailuresTest {
     void aPathThatIsNotThereIsNamed() {
         Path missing = dir.resolve("nowhere.jar");
         assertUsage(Cli.run("list", "--plugins", missing.toString()),
-                "--plugins " + missing + ": no such file or directory (expected: a plugin jar or a directory of them)");
+                "plugin path " + missing + ": no such file or directory (expected: a plugin jar or a directory of them)");
     }
 
     @Test

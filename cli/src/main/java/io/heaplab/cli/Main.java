@@ -51,9 +51,8 @@ public final class Main {
      */
     public static int execute(Plugins plugins, List<Path> environmentPlugins, PrintWriter out, PrintWriter err,
                               String... args) {
-        CommandLine cli = new CommandLine(new HeaplabCommand(plugins, environmentPlugins));
-        // before the writers and handlers are set, which reach only the subcommands present
-        ReproduceCommand.addStudies(cli.getSubcommands().get("reproduce"), Studies.load());
+        CommandLine cli = commandLine(plugins, environmentPlugins);
+        // set after every subcommand is added: writers and handlers reach only the subcommands present
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((e, a) -> {
@@ -63,6 +62,16 @@ public final class Main {
         });
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> fail(err, e));
         return cli.execute(args);
+    }
+
+    /**
+     * The whole command tree, a {@code reproduce} subcommand per study on the class path included, without writers
+     * or handlers; tests parse with it.
+     */
+    public static CommandLine commandLine(Plugins plugins, List<Path> environmentPlugins) {
+        CommandLine cli = new CommandLine(new HeaplabCommand(plugins, environmentPlugins));
+        ReproduceCommand.addStudies(cli.getSubcommands().get("reproduce"), Studies.load());
+        return cli;
     }
 
     /**

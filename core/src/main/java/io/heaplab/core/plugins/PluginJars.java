@@ -74,12 +74,12 @@ public final class PluginJars {
                     files.filter(f -> f.getFileName().toString().endsWith(".jar") && Files.isRegularFile(f))
                             .sorted().forEach(f -> jars.add(f.normalize()));
                 } catch (IOException e) {
-                    throw new SpecException("--plugins " + path + ": cannot list the directory (" + e.getMessage() + ")");
+                    throw new SpecException("plugin path " + path + ": cannot list the directory (" + e.getMessage() + ")");
                 }
             } else if (Files.isRegularFile(path)) {
                 jars.add(path.normalize());
             } else {
-                throw new SpecException("--plugins " + path + ": no such file or directory"
+                throw new SpecException("plugin path " + path + ": no such file or directory"
                         + " (expected: a plugin jar or a directory of them)");
             }
         }

@@ -30,7 +30,7 @@ class PluginJarsTest {
     void aMissingPathIsAUsageErrorNamingIt() {
         Path missing = dir.resolve("gone");
         assertThatThrownBy(() -> PluginJars.jars(List.of(missing))).isInstanceOf(SpecException.class)
-                .hasMessage("--plugins " + missing + ": no such file or directory (expected: a plugin jar or a "
+                .hasMessage("plugin path " + missing + ": no such file or directory (expected: a plugin jar or a "
                         + "directory of them)");
     }
 

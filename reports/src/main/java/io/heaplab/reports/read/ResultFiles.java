@@ -116,7 +116,7 @@ public final class ResultFiles {
         if (document.path("faults").isObject()) {
             return sections(file, "replay", () -> List.of(PagingSections.replay(name, document))).getFirst();
         }
-        throw new ResultFileException(file, "a heaplab document of no kind a report shows (expected: the output of"
-                + " reproduce, run --json, trace replay --json, curve or report)");
+        throw new ResultFileException(file, "a heaplab document of no kind a report shows (expected: the results of a"
+                + " reproduction, a run, a trace replay, a curve or a report)");
     }
 }

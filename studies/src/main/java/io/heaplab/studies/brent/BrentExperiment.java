@@ -7,10 +7,10 @@ import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.Spec;
 import io.heaplab.core.plugins.Plugins;
 import io.heaplab.studies.Outcome;
-import io.heaplab.studies.Reproduction;
 import io.heaplab.studies.kit.ParameterException;
 import io.heaplab.studies.kit.Seeds;
 import io.heaplab.studies.kit.Sweep;
+import io.heaplab.studies.kit.SweepReproduction;
 import io.heaplab.reports.Summary;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -33,7 +33,7 @@ import java.util.TreeMap;
  * smallest measured virtual size over the paper's 6423 pages. PQSIM's working set of 50 pages does not depend
  * on how long it runs, so a shorter PQSIM keeps it.
  */
-public final class BrentExperiment implements Reproduction {
+public final class BrentExperiment extends SweepReproduction {
 
     public static final int PAGE_SIZE = 512;
     public static final int FULL_N = 128;
@@ -72,9 +72,6 @@ public final class BrentExperiment implements Reproduction {
             if (pqsimSeconds < 2) {
                 throw new ParameterException("pqsim-seconds", pqsimSeconds
                         + " (expected: at least 2, the second half measured)");
-            }
-            if (threads < 1) {
-                throw new ParameterException("threads", threads + " (expected: at least 1)");
             }
         }
 
@@ -162,23 +159,13 @@ public final class BrentExperiment implements Reproduction {
     }
 
     @Override
-    public int size() {
-        return specs().size();
-    }
-
-    @Override
-    public void check(Plugins plugins) {
-        Runner runner = new Runner(plugins);
-        specs().forEach(runner::check);
-    }
-
-    @Override
     public Outcome run(Plugins plugins, Runnable afterEachRun) {
         Results results = run(new Runner(plugins), afterEachRun);
         return new BrentOutcome(results, BrentClaims.check(results, paper));
     }
 
     /** Every run the study makes, table by table, strategy by strategy, seed by seed. */
+    @Override
     public List<RunSpec> specs() {
         List<RunSpec> specs = new ArrayList<>();
         for (Table table : Table.values()) {

@@ -40,17 +40,14 @@ final class BrentJson {
         parameters.put("normalizedTo", BrentExperiment.BASELINE);
         parameters.put("tridiagN", results.config().tridiagN());
         parameters.put("pqsimSeconds", results.config().pqsimSeconds());
-        ArrayNode seeds = parameters.putArray("seeds");
-        results.config().seeds().list().forEach(seeds::add);
+        StudyJson.seeds(parameters, results.config().seeds());
         ArrayNode strategies = parameters.putArray("strategies");
         results.config().strategies().forEach(strategies::add);
         ArrayNode tables = root.putArray("tables");
         for (TableResult table : results.tables()) {
             tables.add(tableTree(table));
         }
-        StudyJson.failed(root, results.failed());
-        StudyJson.claims(root, claims);
-        return JsonResults.render(root);
+        return StudyJson.finish(root, results.failed(), claims);
     }
 
     private static ObjectNode tableTree(TableResult table) {

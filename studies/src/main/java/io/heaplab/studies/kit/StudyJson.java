@@ -20,8 +20,21 @@ public final class StudyJson {
         return root;
     }
 
+    /** The {@code seeds} array of a document's {@code parameters}. */
+    public static void seeds(ObjectNode parameters, Seeds seeds) {
+        ArrayNode array = parameters.putArray("seeds");
+        seeds.list().forEach(array::add);
+    }
+
+    /** The document's tail, the failed strategies and the claims, then the whole of it rendered. */
+    public static byte[] finish(ObjectNode root, SequencedMap<String, String> failed, List<Claim> claims) {
+        failed(root, failed);
+        claims(root, claims);
+        return JsonResults.render(root);
+    }
+
     /** The {@code failed} array, {@code {strategy, failure}} each, when something failed; nothing otherwise. */
-    public static void failed(ObjectNode root, SequencedMap<String, String> failed) {
+    static void failed(ObjectNode root, SequencedMap<String, String> failed) {
         if (!failed.isEmpty()) {
             ArrayNode array = root.putArray("failed");
             failed.forEach((strategy, failure) -> array.addObject().put("strategy", strategy).put("failure", failure));
@@ -29,7 +42,7 @@ public final class StudyJson {
     }
 
     /** The {@code claims} array: {@code claim}, {@code holds}, {@code evidence} and, where tested, {@code published}. */
-    public static void claims(ObjectNode root, List<Claim> claims) {
+    static void claims(ObjectNode root, List<Claim> claims) {
         ArrayNode array = root.putArray("claims");
         for (Claim claim : claims) {
             ObjectNode node = array.addObject();

@@ -9,10 +9,10 @@ import io.heaplab.core.run.Runner;
 import io.heaplab.core.spi.Spec;
 import io.heaplab.core.plugins.Plugins;
 import io.heaplab.studies.Outcome;
-import io.heaplab.studies.Reproduction;
 import io.heaplab.studies.kit.ParameterException;
 import io.heaplab.studies.kit.Seeds;
 import io.heaplab.studies.kit.Sweep;
+import io.heaplab.studies.kit.SweepReproduction;
 import io.heaplab.reports.Summary;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -29,7 +29,7 @@ import java.util.TreeSet;
  * storage, first fit and the buddy system, repeated over seeds. The three methods see the same requests on a seed:
  * the workload draws each request's arrival, size and lifetime whether or not it is filled.
  */
-public final class PurdomExperiment implements Reproduction {
+public final class PurdomExperiment extends SweepReproduction {
 
     /** The paper's runs end after this many filled requests. */
     public static final int FULL_REQUESTS = 1600;
@@ -54,9 +54,6 @@ public final class PurdomExperiment implements Reproduction {
             }
             if (requests < 1) {
                 throw new ParameterException("requests", requests + " (expected: at least 1)");
-            }
-            if (threads < 1) {
-                throw new ParameterException("threads", threads + " (expected: at least 1)");
             }
         }
 
@@ -128,23 +125,13 @@ public final class PurdomExperiment implements Reproduction {
     }
 
     @Override
-    public int size() {
-        return specs().size();
-    }
-
-    @Override
-    public void check(Plugins plugins) {
-        Runner runner = new Runner(plugins);
-        specs().forEach(runner::check);
-    }
-
-    @Override
     public Outcome run(Plugins plugins, Runnable afterEachRun) {
         Results results = run(new Runner(plugins), afterEachRun);
         return new PurdomOutcome(results, PurdomClaims.check(results));
     }
 
     /** Every run, in the order table, cell, method, seed. */
+    @Override
     public List<RunSpec> specs() {
         List<RunSpec> specs = new ArrayList<>();
         for (PurdomPaper.Table table : chosenTables()) {

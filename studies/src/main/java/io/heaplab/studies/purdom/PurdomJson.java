@@ -39,8 +39,7 @@ final class PurdomJson {
         ObjectNode parameters = root.putObject("parameters");
         parameters.put("requests", results.config().requests());
         parameters.put("cellBytes", CELL_BYTES);
-        ArrayNode seeds = parameters.putArray("seeds");
-        results.config().seeds().list().forEach(seeds::add);
+        StudyJson.seeds(parameters, results.config().seeds());
         ObjectNode methods = parameters.putObject("methods");
         for (Method method : Method.values()) {
             methods.put(method.key, results.config().strategy(method));
@@ -49,9 +48,7 @@ final class PurdomJson {
         for (TableResult table : results.tables()) {
             tables.add(tableTree(table));
         }
-        StudyJson.failed(root, results.failed());
-        StudyJson.claims(root, claims);
-        return JsonResults.render(root);
+        return StudyJson.finish(root, results.failed(), claims);
     }
 
     private static ObjectNode tableTree(TableResult result) {

@@ -1,5 +1,7 @@
 package io.heaplab.studies.brent;
 
+import static io.heaplab.studies.Sections.figure;
+import static io.heaplab.studies.Sections.series;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.heaplab.core.run.RunResult;
@@ -12,6 +14,7 @@ import io.heaplab.reports.model.Section;
 import io.heaplab.reports.model.Series;
 import io.heaplab.reports.read.ResultFiles;
 import io.heaplab.studies.GoldenFiles;
+import io.heaplab.studies.Sections;
 import io.heaplab.studies.brent.BrentExperiment.Config;
 import io.heaplab.studies.brent.BrentExperiment.Results;
 import io.heaplab.studies.brent.BrentExperiment.Row;
@@ -20,7 +23,6 @@ import io.heaplab.studies.brent.BrentExperiment.TableResult;
 import io.heaplab.studies.kit.Claim;
 import io.heaplab.studies.kit.Seeds;
 import java.io.IOException;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -97,27 +99,9 @@ class BrentResultFileTest {
         assertThat(section.tables().getFirst().rows()).extracting(List::getFirst).containsExactly("STACK", "RANDOM");
     }
 
-    private static Path input(String name) {
-        try {
-            return Path.of(BrentResultFileTest.class.getClassLoader().getResource("inputs/" + name).toURI());
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static Figure figure(Section section, String id) {
-        return section.figures().stream().filter(f -> f.id().equals(id)).findFirst().orElseThrow(
-                () -> new AssertionError(id + " not among " + section.figures().stream().map(Figure::id).toList()));
-    }
-
-    private static Series series(Figure figure, String name) {
-        return figure.series().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow(
-                () -> new AssertionError(name + " not among " + figure.series().stream().map(Series::name).toList()));
-    }
-
     @Test
     void eachTableHasItsCurvesWithThePublishedVirtualSizesMarkedAndNormalizedBars() throws IOException {
-        Section brent = ResultFiles.read(input("brent.json")).getFirst();
+        Section brent = Sections.of("brent.json");
         assertThat(brent.environment()).containsEntry("jdk", "25.0.1");
         assertThat(brent.parameters()).containsEntry("seeds", "1, 2").containsEntry("pageSize", "512");
         assertThat(brent.notes()).contains("Agrees: MRU beats STACK (0.4 vs 0.5)", "DISAGREES: NOFREE is tiny (0.9)");

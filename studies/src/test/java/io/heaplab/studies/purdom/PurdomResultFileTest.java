@@ -1,5 +1,7 @@
 package io.heaplab.studies.purdom;
 
+import static io.heaplab.studies.Sections.figure;
+import static io.heaplab.studies.Sections.series;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.heaplab.core.run.RunResult;
@@ -11,6 +13,7 @@ import io.heaplab.reports.model.Section;
 import io.heaplab.reports.model.Series;
 import io.heaplab.reports.read.ResultFiles;
 import io.heaplab.studies.GoldenFiles;
+import io.heaplab.studies.Sections;
 import io.heaplab.studies.kit.Claim;
 import io.heaplab.studies.kit.Seeds;
 import io.heaplab.studies.purdom.PurdomExperiment.Config;
@@ -21,7 +24,6 @@ import io.heaplab.studies.purdom.PurdomExperiment.TableResult;
 import io.heaplab.studies.purdom.PurdomPaper.Cell;
 import io.heaplab.studies.purdom.PurdomPaper.Method;
 import java.io.IOException;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -91,25 +93,9 @@ class PurdomResultFileTest {
         assertThat(first.get(9)).isEqualTo("-");
     }
 
-    private static Path input(String name) {
-        try {
-            return Path.of(PurdomResultFileTest.class.getClassLoader().getResource("inputs/" + name).toURI());
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static Figure figure(Section section, String id) {
-        return section.figures().stream().filter(f -> f.id().equals(id)).findFirst().orElseThrow();
-    }
-
-    private static Series series(Figure figure, String name) {
-        return figure.series().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
-    }
-
     @Test
     void utilizationAndSearchesAreDrawnAgainstLambdaPerBlockSize() throws IOException {
-        Section purdom = ResultFiles.read(input("purdom.json")).getFirst();
+        Section purdom = Sections.of("purdom.json");
         assertThat(purdom.figures()).extracting(Figure::id)
                 .containsExactly("t1-c2-utilization", "t1-c2-searches", "t1-c8-utilization", "t1-c8-searches");
         Figure searches = figure(purdom, "t1-c2-searches");

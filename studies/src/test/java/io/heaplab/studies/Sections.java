@@ -1,0 +1,36 @@
+package io.heaplab.studies;
+
+import io.heaplab.reports.model.Figure;
+import io.heaplab.reports.model.Section;
+import io.heaplab.reports.model.Series;
+import io.heaplab.reports.read.ResultFiles;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+
+/** Reading a study's sample result files into report sections, and finding their figures and series by name. */
+public final class Sections {
+
+    private Sections() {
+    }
+
+    /** The one section of the test resource {@code inputs/NAME}. */
+    public static Section of(String name) throws IOException {
+        try {
+            return ResultFiles.read(Path.of(Sections.class.getClassLoader().getResource("inputs/" + name).toURI()))
+                    .getFirst();
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public static Figure figure(Section section, String id) {
+        return section.figures().stream().filter(f -> f.id().equals(id)).findFirst().orElseThrow(
+                () -> new AssertionError(id + " not among " + section.figures().stream().map(Figure::id).toList()));
+    }
+
+    public static Series series(Figure figure, String name) {
+        return figure.series().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow(
+                () -> new AssertionError(name + " not among " + figure.series().stream().map(Series::name).toList()));
+    }
+}
