@@ -12,9 +12,7 @@ import io.heaplab.traces.TraceFormat;
 import io.heaplab.traces.TraceReplay;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.SequencedMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -61,6 +59,7 @@ final class TraceReplayCommand implements Callable<Integer> {
         int bytesPerPage = pageSize == null ? ReadOptions.DEFAULT_PAGE_SIZE : pageSize;
         TraceFormat format = input.format(trace);
         RunOptions.checkPageSize(bytesPerPage);
+        // the replay would refuse the mismatch too, but without naming the option; a header costs little to read
         if (format != TraceFormat.LACKEY && pageSize != null) {
             int recorded = TraceInput.recordedPageSize(trace, format);
             if (recorded != 0 && recorded != pageSize) {
@@ -83,11 +82,7 @@ final class TraceReplayCommand implements Callable<Integer> {
 
     /** How reports name a replayed trace: its path, format and page size (0 when a text trace does not say). */
     static ReferenceStream stream(ReplayResult result) {
-        SequencedMap<String, Object> origin = new LinkedHashMap<>();
-        origin.put("trace", result.trace().toString());
-        origin.put("format", result.format().label());
-        origin.put("pageSize", result.pageSize());
-        return new ReferenceStream(origin, result.references(), result.measuredFrom(), result.runs(),
+        return new ReferenceStream(result.source(), result.references(), result.measuredFrom(), result.runs(),
                 result.distinctPages());
     }
 }

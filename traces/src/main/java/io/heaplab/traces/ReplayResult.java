@@ -27,4 +27,16 @@ public record ReplayResult(Path trace, TraceFormat format, int pageSize, long re
     public ReplayResult {
         paging = Collections.unmodifiableSequencedMap(new LinkedHashMap<>(paging));
     }
+
+    /**
+     * Where the references came from, field by field, as result files and tables name a replayed trace: {@code
+     * trace} (the path as given), {@code format} (its label) and {@code pageSize}.
+     */
+    public SequencedMap<String, Object> source() {
+        SequencedMap<String, Object> source = new LinkedHashMap<>();
+        source.put("trace", trace.toString());
+        source.put("format", format.label());
+        source.put("pageSize", pageSize);
+        return Collections.unmodifiableSequencedMap(source);
+    }
 }

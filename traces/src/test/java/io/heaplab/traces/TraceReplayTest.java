@@ -124,6 +124,8 @@ class TraceReplayTest {
         assertThat(result.runs()).isEqualTo(20);
         assertThat(result.distinctPages()).isEqualTo(6);
         assertThat(result.measuredFrom()).isZero();
+        assertThat(result.source()).containsExactly(java.util.Map.entry("trace", trace.toString()),
+                java.util.Map.entry("format", "text"), java.util.Map.entry("pageSize", 512));
         assertThatThrownBy(() -> result.faults("lru:frames=all")).hasMessageContaining("gave a curve of 6 points");
     }
 
