@@ -1,11 +1,8 @@
 package io.heaplab.benchmarks;
 
-import io.heaplab.core.heap.Heap;
 import io.heaplab.core.run.RunSpec;
 import io.heaplab.core.run.Runner;
 import io.heaplab.core.plugins.Plugins;
-import io.heaplab.core.spi.Spec;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -45,8 +42,7 @@ public class PurdomWorkloadBenchmark {
     @Setup
     public void setUp() {
         runner = new Runner(Plugins.load());
-        spec = RunSpec.of(Spec.parse("purdom:memory=256," + load), Spec.parse(strategy), List.of(),
-                Heap.DEFAULT_PAGE_SIZE, 1);
+        spec = RunSpec.workload("purdom:memory=256," + load).allocator(strategy).build();
     }
 
     /** Runs the workload once; returns the requests received, so the run is not optimized away. */

@@ -3,8 +3,6 @@ package io.heaplab.benchmarks;
 import io.heaplab.core.run.RunSpec;
 import io.heaplab.core.run.Runner;
 import io.heaplab.core.plugins.Plugins;
-import io.heaplab.core.spi.Spec;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -48,9 +46,9 @@ public class RecorderOverheadBenchmark {
     @Setup
     public void setUp() {
         runner = new Runner(Plugins.load());
-        bare = RunSpec.of(Spec.parse(workload), Spec.parse("stack"), List.of(), PAGE_SIZE, 1);
-        recorded = RunSpec.of(Spec.parse(workload), Spec.parse("stack"), List.of(Spec.parse("lru:frames=" + FRAMES)),
-                PAGE_SIZE, 1);
+        RunSpec.Builder stack = RunSpec.workload(workload).allocator("stack").pageSize(PAGE_SIZE);
+        bare = stack.build();
+        recorded = stack.policy("lru:frames=" + FRAMES).build();
     }
 
     /** The run with recording off; returns its requests, so it is not optimized away. */

@@ -7,7 +7,6 @@ import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.plugins.Plugins;
 import io.heaplab.core.spi.ReplacementPolicyProvider;
 import io.heaplab.core.spi.Options;
-import io.heaplab.core.spi.Spec;
 import io.heaplab.core.trace.PageRun;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.List;
@@ -86,8 +85,8 @@ final class ReferenceStrings {
         Plugins base = Plugins.load();
         Plugins plugins = new Plugins(base.allocators(),
                 io.heaplab.core.plugins.Registry.of("policy", List.of(capture)), base.workloads());
-        new Runner(plugins).run(RunSpec.of(Spec.parse("random-blocks:size=16,live=100000,steps=500000"),
-                Spec.parse("stack"), List.of(Spec.parse("capture")), 512, 1));
+        new Runner(plugins).run(RunSpec.workload("random-blocks:size=16,live=100000,steps=500000").allocator("stack")
+                .policy("capture").pageSize(512).build());
         return string.toIntArray();
     }
 }

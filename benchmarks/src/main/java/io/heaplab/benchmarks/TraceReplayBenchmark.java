@@ -3,7 +3,6 @@ package io.heaplab.benchmarks;
 import io.heaplab.core.run.RunSpec;
 import io.heaplab.core.run.Runner;
 import io.heaplab.core.plugins.Plugins;
-import io.heaplab.core.spi.Spec;
 import io.heaplab.core.trace.ReferenceRecorder;
 import io.heaplab.core.trace.ReferenceSink;
 import io.heaplab.core.trace.ReferenceTally;
@@ -63,8 +62,8 @@ public class TraceReplayBenchmark {
         ReferenceSink keep = (batch, length) -> all.addElements(all.size(), batch, 0, length);
         try (TraceWriter a = TraceFiles.create(plain, TraceFormat.BINARY, 512, false);
              TraceWriter b = TraceFiles.create(deflated, TraceFormat.BINARY, 512, true)) {
-            new Runner(Plugins.load()).run(RunSpec.of(Spec.parse("random-blocks:size=16,live=100000,steps=500000"),
-                    Spec.parse("stack"), List.of(), 512, 1), List.of(keep, a, b));
+            new Runner(Plugins.load()).run(RunSpec.workload("random-blocks:size=16,live=100000,steps=500000")
+                    .allocator("stack").pageSize(512).build(), List.of(keep, a, b));
             a.commit();
             b.commit();
         }

@@ -10,8 +10,8 @@ import io.heaplab.core.trace.ReferenceTally;
 import io.heaplab.reports.CurveResults;
 import io.heaplab.reports.ReferenceStream;
 import io.heaplab.reports.ReplayTable;
-import io.heaplab.traces.TraceFormat;
-import io.heaplab.traces.TraceReader;
+import io.heaplab.traces.ReplayResult;
+import io.heaplab.traces.TraceReplay;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -76,7 +76,7 @@ final class CurveCommand implements Callable<Integer> {
                         + "lru:frames=all or ws:theta=all)");
             }
         }
-        PolicyReplay.Outcome outcome = trace != null ? fromTrace(specs) : fromRun(specs);
+        Measured outcome = trace != null ? fromTrace(specs) : fromRun(specs);
         SequencedMap<String, PagingOutcome.Curve> curves = new LinkedHashMap<>();
         outcome.paging().forEach((policy, result) -> {
             if (!(result instanceof PagingOutcome.Curve curve)) {
@@ -94,15 +94,19 @@ final class CurveCommand implements Callable<Integer> {
         return Main.OK;
     }
 
-    private PolicyReplay.Outcome fromTrace(List<Spec> specs) throws Exception {
-        PolicyReplay replay = new PolicyReplay(parent.plugins(), specs);
-        TraceFormat format = input.format(trace);
-        try (TraceReader reader = input.open(trace, format, experiment.pageSize())) {
-            return replay.replay(reader, TraceReplayCommand.origin(trace, format, reader.pageSize()));
-        }
+    /** The stream the curves were drawn from, as reports name it, and each policy's outcome. */
+    private record Measured(ReferenceStream stream, SequencedMap<String, PagingOutcome> paging) {
     }
 
-    private PolicyReplay.Outcome fromRun(List<Spec> specs) {
+    private Measured fromTrace(List<Spec> specs) throws Exception {
+        TraceReplay replay = TraceReplay.of(trace).policies(specs);
+        replay.check(parent.plugins());
+        input.applyTo(replay, input.format(trace), experiment.pageSize());
+        ReplayResult result = replay.run(parent.plugins());
+        return new Measured(TraceReplayCommand.stream(result), result.paging());
+    }
+
+    private Measured fromRun(List<Spec> specs) {
         RunSpec run = experiment.single(specs);
         ReferenceTally tally = new ReferenceTally();
         RunResult result = new Runner(parent.plugins()).run(run, List.of(tally));
@@ -111,7 +115,7 @@ final class CurveCommand implements Callable<Integer> {
         origin.put("allocator", result.allocator());
         origin.put("pageSize", result.pageSize());
         origin.put("seed", result.seed());
-        return new PolicyReplay.Outcome(new ReferenceStream(origin, tally.references(), tally.measuredFrom(),
-                tally.runs(), tally.distinctPages()), result.paging());
+        return new Measured(new ReferenceStream(origin, tally.references(), tally.measuredFrom(), tally.runs(),
+                tally.distinctPages()), result.paging());
     }
 }

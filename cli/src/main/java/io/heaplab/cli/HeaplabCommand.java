@@ -13,7 +13,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** The top {@code heaplab} command; the work is done by its subcommands. */
-@Command(name = "heaplab", mixinStandardHelpOptions = true, version = "heaplab 0.1.0",
+@Command(name = "heaplab", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "A laboratory for dynamic storage allocation on a computer with virtual memory.",
         subcommands = {ListCommand.class, RunCommand.class, ReproduceCommand.class, TraceCommand.class,
             CurveCommand.class, ReportCommand.class})

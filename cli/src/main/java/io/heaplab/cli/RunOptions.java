@@ -60,7 +60,11 @@ final class RunOptions {
         if (heapSize != null && heapSize <= 0) {
             throw new SpecException("--heap-size: " + heapSize + " (expected: a positive number of bytes)");
         }
-        Spec workloadSpec = Spec.parse(workload);
+        RunSpec.Builder run = RunSpec.workload(workload).policies(policies).pageSize(pageSize).seed(seed)
+                .countAllocatorReferences(countAllocator);
+        if (heapSize != null) {
+            run.heapCapacity(heapSize);
+        }
         Set<String> seen = new HashSet<>();
         List<RunSpec> runs = new ArrayList<>();
         for (String list : allocators) {
@@ -68,8 +72,7 @@ final class RunOptions {
                 if (!seen.add(allocator.toString())) {
                     throw new SpecException("allocator '" + allocator + "' given twice (expected: each once)");
                 }
-                runs.add(new RunSpec(workloadSpec, allocator, policies, pageSize,
-                        heapSize == null ? Heap.GROWABLE : heapSize, seed, countAllocator));
+                runs.add(run.allocator(allocator).build());
             }
         }
         return runs;

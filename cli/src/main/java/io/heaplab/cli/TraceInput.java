@@ -1,10 +1,10 @@
 package io.heaplab.cli;
 
 import io.heaplab.core.spi.SpecException;
-import io.heaplab.traces.ReadOptions;
 import io.heaplab.traces.TraceFiles;
 import io.heaplab.traces.TraceFormat;
 import io.heaplab.traces.TraceReader;
+import io.heaplab.traces.TraceReplay;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,8 +37,21 @@ final class TraceInput {
         }
     }
 
-    /** Opens {@code file} as {@code format}; a lackey trace's byte addresses are cut into pages of {@code pageSize}. */
-    TraceReader open(Path file, TraceFormat format, int pageSize) throws IOException {
-        return TraceFiles.open(file, format, new ReadOptions(pageSize, instructions));
+    /**
+     * Tells {@code replay} how to read its trace: in {@code format}, and for lackey whether instructions count and
+     * the bytes per page that cut its addresses (a heaplab trace names its own).
+     */
+    void applyTo(TraceReplay replay, TraceFormat format, int pageSize) {
+        replay.format(format).instructions(instructions);
+        if (format == TraceFormat.LACKEY) {
+            replay.pageSize(pageSize);
+        }
+    }
+
+    /** The page size a heaplab trace's header names, read before the replay so a mismatch costs no pass. */
+    static int recordedPageSize(Path file, TraceFormat format) throws IOException {
+        try (TraceReader reader = TraceFiles.open(file, format, null)) {
+            return reader.pageSize();
+        }
     }
 }

@@ -1,16 +1,18 @@
 package io.heaplab.cli;
 
+import io.heaplab.core.plugins.Plugins;
 import io.heaplab.core.spi.Spec;
 import io.heaplab.core.spi.SpecException;
+import io.heaplab.reports.ReferenceStream;
 import io.heaplab.reports.ReplayResults;
 import io.heaplab.reports.ReplayTable;
+import io.heaplab.traces.ReadOptions;
+import io.heaplab.traces.ReplayResult;
 import io.heaplab.traces.TraceFormat;
-import io.heaplab.traces.TraceReader;
+import io.heaplab.traces.TraceReplay;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.SequencedMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -19,13 +21,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
-/** {@code heaplab trace replay}: a recorded (or valgrind lackey) trace through any policies. */
+/** {@code heaplab trace replay}: a recorded (or valgrind lackey) trace through any policies, by {@link TraceReplay}. */
 @Command(name = "replay", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Replay a trace file (heaplab binary or text, or valgrind lackey) through replacement policies.")
 final class TraceReplayCommand implements Callable<Integer> {
-
-    /** Lackey traces hold byte addresses; this cuts them into pages unless told otherwise. */
-    static final int DEFAULT_PAGE_SIZE = 4096;
 
     @ParentCommand
     private TraceCommand parent;
@@ -44,7 +43,7 @@ final class TraceReplayCommand implements Callable<Integer> {
     private TraceInput input;
 
     @Option(names = "--page-size", paramLabel = "BYTES",
-            description = "Bytes per page for a lackey trace, a power of 2 (default: " + DEFAULT_PAGE_SIZE
+            description = "Bytes per page for a lackey trace, a power of 2 (default: " + ReadOptions.DEFAULT_PAGE_SIZE
                     + "); heaplab traces carry their own.")
     private Integer pageSize;
 
@@ -54,35 +53,36 @@ final class TraceReplayCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Outputs.checkFile("--json", json);
-        PolicyReplay replay = new PolicyReplay(parent.parent().plugins(), policies.stream().map(Spec::parse).toList());
+        TraceReplay replay = TraceReplay.of(trace).policies(policies.stream().map(Spec::parse).toList());
+        Plugins plugins = parent.parent().plugins();
+        replay.check(plugins);
+        int bytesPerPage = pageSize == null ? ReadOptions.DEFAULT_PAGE_SIZE : pageSize;
         TraceFormat format = input.format(trace);
-        int bytesPerPage = pageSize == null ? DEFAULT_PAGE_SIZE : pageSize;
         RunOptions.checkPageSize(bytesPerPage);
-        PolicyReplay.Outcome outcome;
-        try (TraceReader reader = input.open(trace, format, bytesPerPage)) {
-            if (format != TraceFormat.LACKEY && pageSize != null && reader.pageSize() != 0
-                    && reader.pageSize() != pageSize) {
+        // the replay would refuse the mismatch too, but without naming the option; a header costs little to read
+        if (format != TraceFormat.LACKEY && pageSize != null) {
+            int recorded = TraceInput.recordedPageSize(trace, format);
+            if (recorded != 0 && recorded != pageSize) {
                 throw new SpecException("--page-size " + pageSize + " but " + trace + " was recorded with "
-                        + reader.pageSize() + "-byte pages (expected: --page-size only for lackey traces)");
+                        + recorded + "-byte pages (expected: --page-size only for lackey traces)");
             }
-            outcome = replay.replay(reader, origin(trace, format, reader.pageSize()));
         }
+        input.applyTo(replay, format, bytesPerPage);
+        ReplayResult result = replay.run(plugins);
+        ReferenceStream stream = stream(result);
         PrintWriter out = spec.commandLine().getOut();
-        ReplayTable.print(outcome.stream(), outcome.paging(), out);
+        ReplayTable.print(stream, result.paging(), out);
         if (json != null) {
-            ReplayResults.write(json, outcome.stream(), outcome.paging());
+            ReplayResults.write(json, stream, result.paging());
             out.println("wrote " + json);
         }
         out.flush();
         return Main.OK;
     }
 
-    /** How reports name a trace file: its path, format and page size (0 when a text trace does not say). */
-    static SequencedMap<String, Object> origin(Path trace, TraceFormat format, int pageSize) {
-        SequencedMap<String, Object> origin = new LinkedHashMap<>();
-        origin.put("trace", trace.toString());
-        origin.put("format", format.label());
-        origin.put("pageSize", pageSize);
-        return origin;
+    /** How reports name a replayed trace: its path, format and page size (0 when a text trace does not say). */
+    static ReferenceStream stream(ReplayResult result) {
+        return new ReferenceStream(result.source(), result.references(), result.measuredFrom(), result.runs(),
+                result.distinctPages());
     }
 }

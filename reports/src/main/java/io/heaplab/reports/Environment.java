@@ -3,11 +3,8 @@ package io.heaplab.reports;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
+import io.heaplab.core.HeaplabVersion;
 import java.util.LinkedHashMap;
-import java.util.Properties;
 import java.util.Map;
 
 /**
@@ -26,7 +23,7 @@ public final class Environment {
     /** This JVM's machine and JDK. */
     public static ObjectNode current() {
         ObjectNode node = JsonNodeFactory.instance.objectNode();
-        node.put("heaplab", version());
+        node.put("heaplab", HeaplabVersion.current());
         node.put("jdk", System.getProperty("java.version"));
         node.put("vm", System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"));
         node.put("vendor", System.getProperty("java.vendor"));
@@ -42,18 +39,5 @@ public final class Environment {
         Map<String, String> environment = new LinkedHashMap<>();
         document.path(FIELD).properties().forEach(e -> environment.put(e.getKey(), e.getValue().asText()));
         return environment;
-    }
-
-    /** heaplab's version, as the build wrote it into {@code heaplab.properties}. */
-    private static String version() {
-        Properties properties = new Properties();
-        try (InputStream in = Environment.class.getResourceAsStream("heaplab.properties")) {
-            if (in != null) {
-                properties.load(in);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read heaplab.properties from heaplab's own jar", e);
-        }
-        return properties.getProperty("version", "unknown");
     }
 }

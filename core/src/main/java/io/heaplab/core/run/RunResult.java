@@ -25,7 +25,8 @@ import java.util.SequencedMap;
  * @param peakLiveBlocks      the most blocks allocated at once
  * @param peakLiveBytes       the most bytes allocated at once
  * @param space               searches, peak footprint and fragmentation
- * @param paging              the outcome of each policy, keyed by its spec, in the order given
+ * @param paging              the outcome of each policy, keyed by its spec, in the order given; {@link
+ *                            #curve(String)} and {@link #faults(String)} read one without a cast
  * @param wallNanos           how long the run took; not deterministic, so reports keep it apart
  */
 public record RunResult(
@@ -45,7 +46,7 @@ public record RunResult(
         long peakLiveBytes,
         SpaceMeasures space,
         SequencedMap<String, PagingOutcome> paging,
-        long wallNanos) {
+        long wallNanos) implements PagingResults {
 
     public RunResult {
         paging = Collections.unmodifiableSequencedMap(new LinkedHashMap<>(paging));

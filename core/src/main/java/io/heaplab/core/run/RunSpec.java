@@ -2,10 +2,18 @@ package io.heaplab.core.run;
 
 import io.heaplab.core.heap.Heap;
 import io.heaplab.core.spi.Spec;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * One experiment: a workload under one allocator, its references fed to some policies.
+ *
+ * <p>{@link #workload(String)} starts a {@link Builder} that reads as the experiment does:
+ * <pre>{@code
+ * RunSpec spec = RunSpec.workload("random-blocks:size=16").allocator("mru").policy("lru:frames=all")
+ *         .pageSize(512).build();
+ * }</pre>
  *
  * @param workload                 the workload and its options
  * @param allocator                the allocation strategy and its options
@@ -19,13 +27,149 @@ import java.util.List;
 public record RunSpec(Spec workload, Spec allocator, List<Spec> policies, int pageSize, long heapCapacity, long seed,
                       boolean countAllocatorReferences) {
 
+    /** The seed a builder uses unless told otherwise, as the command's {@code run} does. */
+    public static final long DEFAULT_SEED = 1;
+
     public RunSpec {
+        Objects.requireNonNull(workload, "workload");
+        Objects.requireNonNull(allocator, "allocator");
         policies = List.copyOf(policies);
         Heap.checkPageSize(pageSize);
+        checkCapacity(heapCapacity);
     }
 
     /** A run in a growable heap that pages only the workload's references. */
     public static RunSpec of(Spec workload, Spec allocator, List<Spec> policies, int pageSize, long seed) {
         return new RunSpec(workload, allocator, policies, pageSize, Heap.GROWABLE, seed, false);
+    }
+
+    /**
+     * Starts a run of {@code workload}, a spec such as {@code pqsim} or {@code random-blocks:size=16}; a malformed
+     * one fails here with a one-line {@link io.heaplab.core.spi.SpecException}.
+     */
+    public static Builder workload(String workload) {
+        return new Builder(Spec.parse(workload));
+    }
+
+    /** Starts a run of {@code workload}. */
+    public static Builder workload(Spec workload) {
+        return new Builder(Objects.requireNonNull(workload, "workload"));
+    }
+
+    /** A builder holding this run's every field, to make a variant of it. */
+    public Builder toBuilder() {
+        Builder builder = new Builder(workload).allocator(allocator).pageSize(pageSize).heapCapacity(heapCapacity)
+                .seed(seed).countAllocatorReferences(countAllocatorReferences);
+        builder.policies.addAll(policies);
+        return builder;
+    }
+
+    private static void checkCapacity(long heapCapacity) {
+        if (heapCapacity <= 0) {
+            throw new IllegalArgumentException("heapCapacity: " + heapCapacity
+                    + " (expected: a positive number of bytes, or Heap.GROWABLE)");
+        }
+    }
+
+    /**
+     * A {@link RunSpec} told field by field. Unless told otherwise a run has {@link Heap#DEFAULT_PAGE_SIZE}-byte
+     * pages, a growable heap, seed {@value RunSpec#DEFAULT_SEED}, no policies, and pages only the workload's
+     * references. Each {@link #build()} makes a new spec, so one builder can make a sweep:
+     * <pre>{@code
+     * RunSpec.Builder brent = RunSpec.workload("pqsim").policy("lru:frames=all").pageSize(512);
+     * List<RunSpec> runs = Stream.of("stack", "mru").map(a -> brent.allocator(a).build()).toList();
+     * }</pre>
+     */
+    public static final class Builder {
+
+        private final Spec workload;
+        private Spec allocator;
+        private final List<Spec> policies = new ArrayList<>();
+        private int pageSize = Heap.DEFAULT_PAGE_SIZE;
+        private long heapCapacity = Heap.GROWABLE;
+        private long seed = DEFAULT_SEED;
+        private boolean countAllocatorReferences;
+
+        private Builder(Spec workload) {
+            this.workload = workload;
+        }
+
+        /** The allocation strategy, a spec such as {@code mru} or {@code buddy:minBlock=16}; required. */
+        public Builder allocator(String allocator) {
+            return allocator(Spec.parse(allocator));
+        }
+
+        /** The allocation strategy; required. */
+        public Builder allocator(Spec allocator) {
+            this.allocator = Objects.requireNonNull(allocator, "allocator");
+            return this;
+        }
+
+        /** One more replacement policy, a spec such as {@code lru:frames=100} or {@code lru:frames=all}. */
+        public Builder policy(String policy) {
+            return policy(Spec.parse(policy));
+        }
+
+        /** One more replacement policy. */
+        public Builder policy(Spec policy) {
+            policies.add(Objects.requireNonNull(policy, "policy"));
+            return this;
+        }
+
+        /** More replacement policies, in order. */
+        public Builder policies(String... policies) {
+            for (String policy : policies) {
+                policy(policy);
+            }
+            return this;
+        }
+
+        /** More replacement policies, in order. */
+        public Builder policies(List<Spec> policies) {
+            policies.forEach(this::policy);
+            return this;
+        }
+
+        /** Bytes per page, a power of 2 from 64 to 1 MiB; checked by {@link #build()}. */
+        public Builder pageSize(int pageSize) {
+            this.pageSize = pageSize;
+            return this;
+        }
+
+        /**
+         * Bounds the heap to {@code bytes}: a request that finds no room is rejected and counted; {@link
+         * Heap#GROWABLE} lets it grow as needed again.
+         */
+        public Builder heapCapacity(long bytes) {
+            checkCapacity(bytes);
+            this.heapCapacity = bytes;
+            return this;
+        }
+
+        /** The seed of the workload's random source; the same seed gives the same numbers. */
+        public Builder seed(long seed) {
+            this.seed = seed;
+            return this;
+        }
+
+        /** Whether the allocator's own bookkeeping references are paged too: a real allocator's paging cost. */
+        public Builder countAllocatorReferences(boolean count) {
+            this.countAllocatorReferences = count;
+            return this;
+        }
+
+        /**
+         * The spec told so far.
+         *
+         * @throws IllegalStateException when no allocator was given
+         * @throws IllegalArgumentException when the page size is not a power of 2 from 64 to 1 MiB
+         */
+        public RunSpec build() {
+            if (allocator == null) {
+                throw new IllegalStateException("run of '" + workload + "' names no allocator (expected: "
+                        + "allocator(spec) before build(), such as allocator(\"first-fit\"))");
+            }
+            return new RunSpec(workload, allocator, policies, pageSize, heapCapacity, seed, countAllocatorReferences);
+        }
     }
 }

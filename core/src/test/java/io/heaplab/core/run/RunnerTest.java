@@ -199,11 +199,11 @@ class RunnerTest {
         RunResult warm = RUNNER.run(spec("two-passes:blocks=5", 1));
         assertThat(warm.measuredFrom()).isEqualTo(5);
         assertThat(warm.references()).isEqualTo(10);
-        assertThat(warm.paging().get("counting")).isEqualTo(new PagingOutcome.Faults(0));
+        assertThat(warm.faults("counting")).isZero();
 
         RunResult cold = RUNNER.run(spec("two-passes:blocks=5,warmup=false", 1));
         assertThat(cold.measuredFrom()).isZero();
-        assertThat(cold.paging().get("counting")).isEqualTo(new PagingOutcome.Faults(5));
+        assertThat(cold.faults("counting")).isEqualTo(5);
     }
 
     @Test

@@ -1,0 +1,170 @@
+package io.heaplab.traces;
+
+import io.heaplab.core.plugins.Plugins;
+import io.heaplab.core.spi.PagingOutcome;
+import io.heaplab.core.spi.PagingSimulator;
+import io.heaplab.core.spi.Spec;
+import io.heaplab.core.spi.SpecException;
+import io.heaplab.core.trace.FanOut;
+import io.heaplab.core.trace.ReferenceSink;
+import io.heaplab.core.trace.ReferenceTally;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Objects;
+import java.util.SequencedMap;
+import java.util.Set;
+
+/**
+ * A trace file replayed through replacement policies, told step by step and run in one pass:
+ * <pre>{@code
+ * ReplayResult result = TraceReplay.of(Path.of("ls.lackey"))
+ *         .policies("lru:frames=100", "lru:frames=all")
+ *         .run(Plugins.load());
+ * long faults = result.faults("lru:frames=100");
+ * long at50 = result.curve("lru:frames=all").faultsAt(50);
+ * }</pre>
+ * Any format {@link TraceFiles} reads will do; it is found from the file's content unless {@linkplain
+ * #format(TraceFormat) told}. Every policy's simulator is made, and its spec checked, before reading starts, so a
+ * typo costs no pass over a large trace. A replay can be run again, each time from the start of the file with
+ * fresh simulators.
+ */
+public final class TraceReplay {
+
+    private final Path trace;
+    private final List<Spec> policies = new ArrayList<>();
+    private TraceFormat format;
+    private int pageSize = ReadOptions.DEFAULT_PAGE_SIZE;
+    private boolean pageSizeGiven;
+    private boolean instructions;
+
+    private TraceReplay(Path trace) {
+        this.trace = trace;
+    }
+
+    /** A replay of the trace file {@code trace}, through no policy yet. */
+    public static TraceReplay of(Path trace) {
+        return new TraceReplay(Objects.requireNonNull(trace, "trace"));
+    }
+
+    /** The trace's format; {@code null}, as by default, to tell it from the content. */
+    public TraceReplay format(TraceFormat format) {
+        this.format = format;
+        return this;
+    }
+
+    /**
+     * Bytes per page, a power of 2, to cut a lackey trace's byte addresses into (default {@value
+     * ReadOptions#DEFAULT_PAGE_SIZE}). A heaplab trace holds pages already and names their size: giving it another
+     * fails the replay.
+     */
+    public TraceReplay pageSize(int pageSize) {
+        new ReadOptions(pageSize, instructions); // checks it now, where the mistake is made
+        this.pageSize = pageSize;
+        this.pageSizeGiven = true;
+        return this;
+    }
+
+    /** Whether a lackey trace's instruction fetches are references too (default: data references only). */
+    public TraceReplay instructions(boolean instructions) {
+        this.instructions = instructions;
+        return this;
+    }
+
+    /** One more policy, a spec such as {@code lru:frames=100}, {@code lru:frames=all} or {@code ws:theta=all}. */
+    public TraceReplay policy(String policy) {
+        return policy(Spec.parse(policy));
+    }
+
+    /** One more policy. */
+    public TraceReplay policy(Spec policy) {
+        policies.add(Objects.requireNonNull(policy, "policy"));
+        return this;
+    }
+
+    /** More policies, in order; results keep it. */
+    public TraceReplay policies(String... policies) {
+        for (String policy : policies) {
+            policy(policy);
+        }
+        return this;
+    }
+
+    /** More policies, in order; results keep it. */
+    public TraceReplay policies(List<Spec> policies) {
+        policies.forEach(this::policy);
+        return this;
+    }
+
+    /**
+     * Checks every policy against {@code plugins} and that the trace is a file, reading nothing: an unknown
+     * name, a bad option or a policy given twice (results are keyed by spec) fails with a one-line {@link
+     * SpecException}.
+     */
+    public void check(Plugins plugins) {
+        simulators(plugins);
+        checkFile();
+    }
+
+    /** Replays the trace through the policies the plugins on heaplab's own class path provide. */
+    public ReplayResult run() throws IOException {
+        return run(Plugins.load());
+    }
+
+    /**
+     * Replays the whole trace once through every policy, finishes them, and gathers their outcomes with the
+     * stream's counts.
+     *
+     * @throws SpecException        when a policy is unknown or malformed, given twice, the trace is not a file, or a
+     *                              page size was given that a heaplab trace contradicts
+     * @throws TraceFormatException when the file is malformed, naming the line or byte
+     */
+    public ReplayResult run(Plugins plugins) throws IOException {
+        List<PagingSimulator> simulators = simulators(plugins);
+        checkFile();
+        TraceFormat actual = format != null ? format : TraceFormat.detect(trace);
+        try (TraceReader reader = TraceFiles.open(trace, actual, new ReadOptions(pageSize, instructions))) {
+            if (actual != TraceFormat.LACKEY && pageSizeGiven && reader.pageSize() != 0
+                    && reader.pageSize() != pageSize) {
+                throw new SpecException("trace '" + trace + "' was recorded with " + reader.pageSize()
+                        + "-byte pages, not " + pageSize + " (expected: a page size for lackey traces only, whose "
+                        + "addresses are bytes)");
+            }
+            ReferenceTally tally = new ReferenceTally();
+            List<ReferenceSink> sinks = new ArrayList<>(simulators);
+            sinks.add(tally);
+            FanOut all = new FanOut(sinks);
+            reader.replay(all);
+            all.finish();
+            SequencedMap<String, PagingOutcome> paging = new LinkedHashMap<>();
+            for (int i = 0; i < policies.size(); i++) {
+                paging.put(policies.get(i).toString(), simulators.get(i).outcome());
+            }
+            return new ReplayResult(trace, actual, reader.pageSize(), tally.references(), tally.measuredFrom(),
+                    tally.runs(), tally.distinctPages(), paging);
+        }
+    }
+
+    private List<PagingSimulator> simulators(Plugins plugins) {
+        Objects.requireNonNull(plugins, "plugins");
+        Set<String> seen = new HashSet<>();
+        List<PagingSimulator> simulators = new ArrayList<>();
+        for (Spec policy : policies) {
+            if (!seen.add(policy.toString())) {
+                throw new SpecException("policy '" + policy + "' given twice (expected: each once)");
+            }
+            simulators.add(plugins.simulator(policy));
+        }
+        return simulators;
+    }
+
+    private void checkFile() {
+        if (!Files.isRegularFile(trace)) {
+            throw new SpecException("trace '" + trace + "' is not a file (expected: a trace to read)");
+        }
+    }
+}
