@@ -48,12 +48,18 @@ final class StudyCommand implements Callable<Integer> {
         for (Parameter parameter : study.parameters()) {
             spec.addOption(OptionSpec.builder(option(parameter.name())).paramLabel(parameter.label())
                     .type(String.class).defaultValue(parameter.defaultValue())
-                    .description(parameter.description() + " (default: ${DEFAULT-VALUE}).").build());
+                    .description(withDefault(parameter.description())).build());
         }
         spec.addMixin("shared", CommandSpec.forAnnotatedObject(command.shared));
         spec.mixinStandardHelpOptions(true);
         command.spec = spec;
         return new CommandLine(spec);
+    }
+
+    /** A parameter's sentence with its default before the full stop. */
+    private static String withDefault(String description) {
+        String sentence = description.endsWith(".") ? description.substring(0, description.length() - 1) : description;
+        return sentence + " (default: ${DEFAULT-VALUE}).";
     }
 
     private static String option(String parameter) {

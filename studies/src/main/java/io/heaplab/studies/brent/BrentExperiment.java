@@ -3,7 +3,6 @@ package io.heaplab.studies.brent;
 import io.heaplab.core.run.RunResult;
 import io.heaplab.core.run.RunSpec;
 import io.heaplab.core.run.Runner;
-import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.Spec;
 import io.heaplab.core.plugins.Plugins;
 import io.heaplab.studies.Outcome;
@@ -171,8 +170,8 @@ public final class BrentExperiment extends SweepReproduction {
         for (Table table : Table.values()) {
             for (String strategy : config.strategies()) {
                 for (long seed : config.seeds().list()) {
-                    specs.add(RunSpec.of(Spec.parse(table.workload(config)), Spec.parse(strategy),
-                            List.of(Spec.parse(CURVE_POLICY)), PAGE_SIZE, seed));
+                    specs.add(RunSpec.workload(table.workload(config)).allocator(strategy).policy(CURVE_POLICY)
+                            .pageSize(PAGE_SIZE).seed(seed).build());
                 }
             }
         }
@@ -248,7 +247,7 @@ public final class BrentExperiment extends SweepReproduction {
     }
 
     private static double faultsAt(RunResult run, int frames) {
-        return ((PagingOutcome.Curve) run.paging().get(CURVE_POLICY)).faultsAt(frames);
+        return run.curve(CURVE_POLICY).faultsAt(frames);
     }
 
     private interface Measure {
@@ -271,7 +270,7 @@ public final class BrentExperiment extends SweepReproduction {
     private static long[] meanCurve(List<RunResult> runs) {
         int length = 0;
         for (RunResult run : runs) {
-            length = Math.max(length, ((PagingOutcome.Curve) run.paging().get(CURVE_POLICY)).points());
+            length = Math.max(length, run.curve(CURVE_POLICY).points());
         }
         long[] mean = new long[length];
         for (int f = 1; f <= length; f++) {

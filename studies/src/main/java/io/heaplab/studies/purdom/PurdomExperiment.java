@@ -138,8 +138,8 @@ public final class PurdomExperiment extends SweepReproduction {
             for (Cell cell : table.cells()) {
                 for (Method method : Method.values()) {
                     for (long seed : config.seeds().list()) {
-                        specs.add(new RunSpec(Spec.parse(workload(table, cell)), Spec.parse(config.strategy(method)),
-                                List.of(), PAGE_SIZE, Heap.GROWABLE, seed, false));
+                        specs.add(RunSpec.workload(workload(table, cell)).allocator(config.strategy(method))
+                                .pageSize(PAGE_SIZE).seed(seed).build());
                     }
                 }
             }
