@@ -179,4 +179,25 @@ class PluginFailuresTest {
         }
         assertThat(document.get("failed").get(0).get("strategy").asText()).isEqualTo("throwing");
     }
+
+    @Test
+    void purdomsReproductionKeepsTheOtherMethodsWhenTheOnePlayingFirstFitFails() throws IOException {
+        Path throwing = TestJar.of(dir.resolve("throwing-purdom.jar"), "ThrowingProvider");
+        Path json = dir.resolve("purdom.json");
+        Cli cli = Cli.run("reproduce", "purdom", "--tables", "2", "--seeds", "1", "--requests", "200",
+                "--first-fit", "throwing", "--no-report", "--json", json.toString(), "--plugins", throwing.toString());
+
+        assertFailure(cli, "heaplab: plugin " + throwing + ": allocator 'throwing' failed mid-run");
+        assertThat(cli.out()).contains("FAILED throwing: plugin " + throwing, "wrote " + json, "failed",
+                "the buddy system searches less than segregated storage");
+        JsonNode document = new ObjectMapper().readTree(json.toFile());
+        JsonNode cell = document.get("tables").get(0).get("cells").get(0);
+        assertThat(cell.get("segregated").has("measured")).isTrue();
+        assertThat(cell.get("buddy").has("measured")).isTrue();
+        assertThat(cell.get("firstFit").has("measured")).isFalse();
+        assertThat(cell.get("firstFit").has("published")).isTrue();
+        assertThat(document.get("failed").get(0).get("strategy").asText()).isEqualTo("throwing");
+        // only the claim that compares the two methods measured is judged
+        assertThat(document.get("claims")).hasSize(1);
+    }
 }
