@@ -8,6 +8,7 @@ import io.heaplab.core.run.Runner;
 import io.heaplab.core.spi.PagingOutcome;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -60,6 +61,9 @@ class LibraryExampleTest {
 
         List<String> lines = out.lines().toList();
         assertThat(lines).hasSize(4);
+        // the example's README shows this output: it must be what the program prints
+        assertThat(Files.readString(EXAMPLE.resolveSibling("README.md"))).as("examples/library/README.md")
+                .contains("```\n" + out + "```");
         Matcher title = TITLE.matcher(lines.get(0));
         assertThat(title.matches()).as(lines.get(0)).isTrue();
         String workload = title.group(1);
