@@ -4,6 +4,7 @@ import io.heaplab.studies.kit.Arguments;
 import io.heaplab.studies.kit.Parameter;
 import io.heaplab.studies.kit.Settings;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A paper heaplab reproduces: its name ({@code heaplab reproduce NAME}), the parameters of its experiment, and how
@@ -22,6 +23,12 @@ public interface Study {
 
     /** Its own parameters, beyond the seeds and threads every study takes, in the order to show them. */
     List<Parameter> parameters();
+
+    /**
+     * Values of some {@link #parameters()} that make a run of a few seconds, its figures only a guide: a first
+     * look, and the test every study passes.
+     */
+    Map<String, String> smallArguments();
 
     /**
      * A run of the study with {@code settings} and values for its {@link #parameters()}; a bad value fails with a

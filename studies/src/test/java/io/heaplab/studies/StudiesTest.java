@@ -22,16 +22,13 @@ import org.junit.jupiter.api.Test;
 class StudiesTest {
 
     private static final Studies STUDIES = Studies.load();
-    private static final Map<String, Map<String, String>> SMALL = Map.of(
-            "brent", Map.of("tridiag-n", "12", "pqsim-seconds", "20", "strategies", "stack,random,mru"),
-            "purdom", Map.of("tables", "2", "requests", "200"));
 
     @Test
     void everyPaperIsFoundByNameAndAnUnknownOneNamesTheKnown() {
-        assertThat(STUDIES.names()).containsExactly("brent", "purdom");
+        assertThat(STUDIES.names()).contains("brent", "purdom");
         assertThat(STUDIES.find("brent").defaultSeeds()).isEqualTo(1);
         assertThatThrownBy(() -> STUDIES.find("knuth")).isInstanceOf(SpecException.class)
-                .hasMessage("unknown study 'knuth' (expected: one of brent, purdom)");
+                .hasMessageStartingWith("unknown study 'knuth' (expected: one of ").hasMessageContaining("brent, ");
     }
 
     @Test
@@ -45,7 +42,7 @@ class StudiesTest {
 
     private static Outcome run(Study study, int threads, AtomicInteger steps) {
         Reproduction reproduction = study.prepare(new Settings(new Seeds(1, 2), threads),
-                Arguments.of(study.parameters(), SMALL.get(study.name())));
+                Arguments.of(study.parameters(), study.smallArguments()));
         Plugins plugins = Plugins.load();
         reproduction.check(plugins);
         Outcome outcome = reproduction.run(plugins, steps::incrementAndGet);
@@ -83,5 +80,8 @@ class StudiesTest {
         Study purdom = STUDIES.find("purdom");
         assertThatThrownBy(() -> purdom.prepare(settings, Arguments.of(purdom.parameters(), Map.of("tables", "4"))))
                 .isInstanceOf(ParameterException.class).hasMessage("tables [4] (expected: some of 1, 2, 3)");
+        assertThatThrownBy(() -> purdom.prepare(settings, Arguments.of(purdom.parameters(),
+                Map.of("first-fit", "first-fit:order")))).isInstanceOf(ParameterException.class)
+                .hasMessageStartingWith("first-fit 'first-fit:order' is not a spec: ");
     }
 }

@@ -39,7 +39,7 @@ public final class BrentClaims {
         for (String strategy : List.of("mru", "nofree")) {
             judge(claims, "On TRIDIAG, " + upper(strategy) + "'s normalized faults are a small fraction (below "
                     + SMALL_FRACTION + ") of STACK's", figures -> smallFraction(figures, strategy), measured,
-                    published, Table.TRIDIAG, strategy, "stack");
+                    published, Table.TRIDIAG, strategy, "stack", BrentExperiment.BASELINE);
         }
         if (measured.strategies(Table.TRIDIAG).size() > 1) {
             judge(claims, "On TRIDIAG, NOFREE needs several times (at least " + (int) SEVERAL_TIMES

@@ -2,9 +2,7 @@ package io.heaplab.studies.brent;
 
 import io.heaplab.core.run.RunResult;
 import io.heaplab.core.run.RunSpec;
-import io.heaplab.core.run.Runner;
 import io.heaplab.core.spi.Spec;
-import io.heaplab.core.plugins.Plugins;
 import io.heaplab.studies.Outcome;
 import io.heaplab.studies.kit.ParameterException;
 import io.heaplab.studies.kit.Seeds;
@@ -34,8 +32,11 @@ import java.util.TreeMap;
  */
 public final class BrentExperiment extends SweepReproduction {
 
+    /** Brent's page of 512 bytes. */
     public static final int PAGE_SIZE = 512;
+    /** The order of the paper's TRIDIAG matrix. */
     public static final int FULL_N = 128;
+    /** The simulated seconds of the paper's PQSIM. */
     public static final int FULL_SECONDS = 2000;
     /** The paper's four strategies and the two other current-page strategies it cites. */
     public static final List<String> STRATEGIES = List.of("stack", "random", "nofree", "mru", "least-free",
@@ -152,14 +153,20 @@ public final class BrentExperiment extends SweepReproduction {
     private final Config config;
     private final BrentPaper paper;
 
+    /** The runs {@code config} asks for, tabulated beside {@code paper}'s figures. */
     public BrentExperiment(Config config, BrentPaper paper) {
         this.config = config;
         this.paper = paper;
     }
 
     @Override
-    public Outcome run(Plugins plugins, Runnable afterEachRun) {
-        Results results = run(new Runner(plugins), afterEachRun);
+    protected int threads() {
+        return config.threads();
+    }
+
+    @Override
+    protected Outcome outcome(Sweep sweep) {
+        Results results = tabulate(sweep);
         return new BrentOutcome(results, BrentClaims.check(results, paper));
     }
 
@@ -178,9 +185,8 @@ public final class BrentExperiment extends SweepReproduction {
         return specs;
     }
 
-    /** Runs the study with {@code runner}, calling {@code afterEachRun} as each run ends, and gathers the tables. */
-    public Results run(Runner runner, Runnable afterEachRun) {
-        Sweep sweep = Sweep.run(runner, specs(), config.threads(), afterEachRun);
+    /** The tables of the runs of {@link #specs()}: a strategy that failed anywhere has no rows. */
+    Results tabulate(Sweep sweep) {
         int perStrategy = config.seeds().count();
         int perTable = perStrategy * config.strategies().size();
         Map<Table, Map<String, List<RunResult>>> byTable = new LinkedHashMap<>();
@@ -207,6 +213,7 @@ public final class BrentExperiment extends SweepReproduction {
                                  Map<String, List<RunResult>> normalLoad) {
         List<Integer> paperFrames = List.copyOf(paper.row(table.id, BASELINE).faults().keySet());
         List<Integer> frames = frames(table, paperFrames, runs);
+        // a failed baseline leaves nothing to normalize to: the faults stand, the normalized columns are empty
         List<RunResult> baseline = runs.get(BASELINE);
         List<Row> rows = new ArrayList<>();
         runs.forEach((strategy, own) -> {
@@ -214,7 +221,9 @@ public final class BrentExperiment extends SweepReproduction {
             SortedMap<Integer, Summary> normalized = new TreeMap<>();
             for (int f : frames) {
                 faults.put(f, summarize(own, r -> faultsAt(r, f)));
-                normalized.put(f, summarize(own, (r, i) -> faultsAt(r, f) / faultsAt(baseline.get(i), f)));
+                if (baseline != null) {
+                    normalized.put(f, summarize(own, (r, i) -> faultsAt(r, f) / faultsAt(baseline.get(i), f)));
+                }
             }
             Summary ratio = null;
             if (table == Table.PQSIM_DOUBLED) {
@@ -230,7 +239,7 @@ public final class BrentExperiment extends SweepReproduction {
 
     /** The paper's memory sizes; for a smaller TRIDIAG, scaled by the virtual size (see the class comment). */
     private List<Integer> frames(Table table, List<Integer> published, Map<String, List<RunResult>> runs) {
-        if (table != Table.TRIDIAG || config.tridiagN() == FULL_N) {
+        if (table != Table.TRIDIAG || config.tridiagN() == FULL_N || runs.isEmpty()) {
             return published;
         }
         long smallest = Long.MAX_VALUE;

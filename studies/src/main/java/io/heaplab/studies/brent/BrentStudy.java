@@ -1,12 +1,12 @@
 package io.heaplab.studies.brent;
 
-import io.heaplab.core.spi.Spec;
 import io.heaplab.studies.Reproduction;
 import io.heaplab.studies.Study;
 import io.heaplab.studies.kit.Arguments;
 import io.heaplab.studies.kit.Parameter;
 import io.heaplab.studies.kit.Settings;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Brent, "The Most-Recently-Used Strategy for Dynamic Storage Allocation on a Computer with Virtual Memory",
@@ -31,6 +31,11 @@ public final class BrentStudy implements Study {
     }
 
     @Override
+    public Map<String, String> smallArguments() {
+        return Map.of("tridiag-n", "12", "pqsim-seconds", "20", "strategies", "stack,random,nofree,mru");
+    }
+
+    @Override
     public List<Parameter> parameters() {
         return List.of(
                 new Parameter("strategies", "SPEC[,SPEC...]", String.join(",", BrentExperiment.STRATEGIES),
@@ -45,8 +50,8 @@ public final class BrentStudy implements Study {
 
     @Override
     public Reproduction prepare(Settings settings, Arguments arguments) {
-        List<String> strategies = Spec.parseList(arguments.text("strategies")).stream().map(Spec::toString).toList();
         return new BrentExperiment(new BrentExperiment.Config(settings.seeds(), arguments.integer("tridiag-n"),
-                arguments.integer("pqsim-seconds"), strategies, settings.threads()), BrentPaper.load());
+                arguments.integer("pqsim-seconds"), arguments.specs("strategies"), settings.threads()),
+                BrentPaper.load());
     }
 }

@@ -1,12 +1,13 @@
 package io.heaplab.studies.brent;
 
+import io.heaplab.reports.Summary;
 import io.heaplab.reports.TextTable;
 import io.heaplab.studies.brent.BrentExperiment.Results;
 import io.heaplab.studies.brent.BrentExperiment.Row;
 import io.heaplab.studies.brent.BrentExperiment.Table;
 import io.heaplab.studies.brent.BrentExperiment.TableResult;
 import io.heaplab.studies.kit.Claim;
-import io.heaplab.studies.kit.ClaimLines;
+import io.heaplab.studies.kit.StudyText;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,16 +28,16 @@ final class BrentTables {
         out.println(BrentExperiment.PAGE_SIZE + "-byte pages, strict LRU, the strategies' own references not paged; "
                 + results.config().seeds().describe());
         if (!results.config().fullSize()) {
-            out.println("scaled down from the paper's TRIDIAG n=" + BrentExperiment.FULL_N + " and PQSIM "
-                    + BrentExperiment.FULL_SECONDS + " s: the paper's figures are shown for reference only");
+            StudyText.scaledDown("TRIDIAG n=" + BrentExperiment.FULL_N + " and PQSIM " + BrentExperiment.FULL_SECONDS
+                    + " s", out);
         }
         for (TableResult table : results.tables()) {
             out.println();
             printTable(table, out);
         }
-        results.failed().forEach((strategy, failure) -> out.println("FAILED " + strategy + ": " + failure));
+        StudyText.failed(results.failed(), out);
         out.println();
-        ClaimLines.print("The paper's claims (section 3.4), checked against the measured means (and, in brackets,"
+        StudyText.claims("The paper's claims (section 3.4), checked against the measured means (and, in brackets,"
                 + " the same test on the paper's figures):", claims, out);
         out.flush();
     }
@@ -70,7 +71,8 @@ final class BrentTables {
                 cells.add(faults == null ? NONE : Long.toString(faults));
                 cells.add(row.faults().get(f).format(0));
                 cells.add(normalized == null ? NONE : String.format(Locale.ROOT, "%.3f", normalized));
-                cells.add(row.normalized().get(f).format(3));
+                Summary measured = row.normalized().get(f);
+                cells.add(measured == null ? NONE : measured.format(3)); // none when RANDOM failed
             }
             if (table == Table.PQSIM_DOUBLED) {
                 cells.add(paper == null || Double.isNaN(paper.ratioToNormalLoad()) ? NONE

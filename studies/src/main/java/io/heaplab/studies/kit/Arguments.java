@@ -1,5 +1,7 @@
 package io.heaplab.studies.kit;
 
+import io.heaplab.core.spi.Spec;
+import io.heaplab.core.spi.SpecException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,6 +53,26 @@ public final class Arguments {
             return Integer.parseInt(value.strip());
         } catch (NumberFormatException e) {
             throw new ParameterException(name, "'" + value + "' (expected: an integer)");
+        }
+    }
+
+    /** The value of {@code name} as a plugin spec ({@code first-fit:order=lifo}), in its canonical form. */
+    public String spec(String name) {
+        String value = text(name);
+        try {
+            return Spec.parse(value).toString();
+        } catch (SpecException e) {
+            throw new ParameterException(name, "'" + value + "' is not a spec: " + e.getMessage());
+        }
+    }
+
+    /** The value of {@code name} as a comma-separated list of plugin specs, each in its canonical form. */
+    public List<String> specs(String name) {
+        String value = text(name);
+        try {
+            return Spec.parseList(value).stream().map(Spec::toString).toList();
+        } catch (SpecException e) {
+            throw new ParameterException(name, "'" + value + "' is not a list of specs: " + e.getMessage());
         }
     }
 

@@ -21,10 +21,12 @@ public final class ParameterException extends SpecException {
         this.problem = problem;
     }
 
+    /** The parameter's name. */
     public String parameter() {
         return parameter;
     }
 
+    /** The value and what was expected of it. */
     public String problem() {
         return problem;
     }

@@ -16,6 +16,10 @@ public record Seeds(long first, int count) {
         if (count < 1) {
             throw new ParameterException("seeds", count + " (expected: at least 1)");
         }
+        if (first > Long.MAX_VALUE - (count - 1)) {
+            throw new ParameterException("seed", first + " (expected: at most " + (Long.MAX_VALUE - (count - 1))
+                    + ", so that " + count + " seeds follow it)");
+        }
     }
 
     /** The seeds, in order. */

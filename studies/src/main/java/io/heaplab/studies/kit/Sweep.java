@@ -41,8 +41,18 @@ public record Sweep(List<RunOutcome> outcomes, SequencedMap<String, String> fail
         return failed.containsKey(strategy);
     }
 
-    /** The results of the runs {@code from} (inclusive) to {@code to} (exclusive), all of which succeeded. */
+    /**
+     * The results of the runs {@code from} (inclusive) to {@code to} (exclusive), all of which must have succeeded:
+     * a study asks only for the runs of strategies that did not fail.
+     */
     public List<RunResult> results(int from, int to) {
-        return outcomes.subList(from, to).stream().map(RunOutcome::result).toList();
+        List<RunOutcome> range = outcomes.subList(from, to);
+        for (RunOutcome outcome : range) {
+            if (outcome.failed()) {
+                throw new IllegalStateException("the run of " + outcome.spec().allocator() + " failed: "
+                        + outcome.failure() + " (expected: results asked for only of strategies that did not fail)");
+            }
+        }
+        return range.stream().map(RunOutcome::result).toList();
     }
 }

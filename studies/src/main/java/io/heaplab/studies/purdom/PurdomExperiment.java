@@ -5,9 +5,7 @@ import io.heaplab.studies.purdom.PurdomPaper.Method;
 import io.heaplab.core.heap.Heap;
 import io.heaplab.core.run.RunResult;
 import io.heaplab.core.run.RunSpec;
-import io.heaplab.core.run.Runner;
 import io.heaplab.core.spi.Spec;
-import io.heaplab.core.plugins.Plugins;
 import io.heaplab.studies.Outcome;
 import io.heaplab.studies.kit.ParameterException;
 import io.heaplab.studies.kit.Seeds;
@@ -125,8 +123,13 @@ public final class PurdomExperiment extends SweepReproduction {
     }
 
     @Override
-    public Outcome run(Plugins plugins, Runnable afterEachRun) {
-        Results results = run(new Runner(plugins), afterEachRun);
+    protected int threads() {
+        return config.threads();
+    }
+
+    @Override
+    protected Outcome outcome(Sweep sweep) {
+        Results results = tabulate(sweep);
         return new PurdomOutcome(results, PurdomClaims.check(results));
     }
 
@@ -147,9 +150,8 @@ public final class PurdomExperiment extends SweepReproduction {
         return specs;
     }
 
-    /** Runs everything, calling {@code afterEachRun} as each run ends, and gathers it by table, cell and method. */
-    public Results run(Runner runner, Runnable afterEachRun) {
-        Sweep sweep = Sweep.run(runner, specs(), config.threads(), afterEachRun);
+    /** The tables of the runs of {@link #specs()}, by table, cell and method; a failed method is not measured. */
+    Results tabulate(Sweep sweep) {
         int next = 0;
         int seeds = config.seeds().count();
         List<TableResult> tables = new ArrayList<>();

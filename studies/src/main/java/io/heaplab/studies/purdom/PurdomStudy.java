@@ -1,12 +1,12 @@
 package io.heaplab.studies.purdom;
 
-import io.heaplab.core.spi.Spec;
 import io.heaplab.studies.Reproduction;
 import io.heaplab.studies.Study;
 import io.heaplab.studies.kit.Arguments;
 import io.heaplab.studies.kit.Parameter;
 import io.heaplab.studies.kit.Settings;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeSet;
 
 /**
@@ -33,6 +33,11 @@ public final class PurdomStudy implements Study {
     }
 
     @Override
+    public Map<String, String> smallArguments() {
+        return Map.of("tables", "2", "requests", "200");
+    }
+
+    @Override
     public List<Parameter> parameters() {
         return List.of(
                 new Parameter("tables", "N[,N...]", "1,2,3", "Which tables to run."),
@@ -46,6 +51,6 @@ public final class PurdomStudy implements Study {
     public Reproduction prepare(Settings settings, Arguments arguments) {
         return new PurdomExperiment(new PurdomExperiment.Config(settings.seeds(),
                 new TreeSet<>(arguments.integers("tables")), arguments.integer("requests"), settings.threads(),
-                Spec.parse(arguments.text("first-fit")).toString()), PurdomPaper.load());
+                arguments.spec("first-fit")), PurdomPaper.load());
     }
 }

@@ -10,7 +10,7 @@ import io.heaplab.core.spi.Spec;
 import io.heaplab.reports.Summary;
 import io.heaplab.reports.TextTable;
 import io.heaplab.studies.kit.Claim;
-import io.heaplab.studies.kit.ClaimLines;
+import io.heaplab.studies.kit.StudyText;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,8 +51,7 @@ final class PurdomTables {
         out.printf(Locale.ROOT, "Poisson arrivals, geometric sizes of mean c cells, exponential lifetimes of mean 1;"
                 + " runs of %d filled requests; %s%n", results.config().requests(), results.config().seeds().describe());
         if (!results.config().fullSize()) {
-            out.println("scaled down from the paper's " + PurdomExperiment.FULL_REQUESTS
-                    + " filled requests: the paper's figures are shown for reference only");
+            StudyText.scaledDown(PurdomExperiment.FULL_REQUESTS + " filled requests", out);
         }
         out.println("first fit is played by " + results.config().firstFit() + "; the scan is damaged: "
                 + results.paper().transcription());
@@ -62,11 +61,11 @@ final class PurdomTables {
                 printTable(table, measure, out);
             }
         }
-        results.failed().forEach((strategy, failure) -> out.println("FAILED " + strategy + ": " + failure));
+        StudyText.failed(results.failed(), out);
         out.println();
         printAgreement(results, out);
         out.println();
-        ClaimLines.print("The paper's conclusions (section 4), checked against the measured means (and, in brackets,"
+        StudyText.claims("The paper's conclusions (section 4), checked against the measured means (and, in brackets,"
                 + " the same test on the paper's figures):", claims, out);
         out.flush();
     }

@@ -1,0 +1,33 @@
+package io.heaplab.studies.kit;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+import java.util.SequencedMap;
+
+/** The lines every study prints around its tables: a scaled-down run's caveat, failed strategies, the claims. */
+public final class StudyText {
+
+    private StudyText() {
+    }
+
+    /** Says the run is smaller than the paper's ({@code paperScale}, in words), so its figures only guide. */
+    public static void scaledDown(String paperScale, PrintWriter out) {
+        out.println("scaled down from the paper's " + paperScale + ": the paper's figures are shown for reference"
+                + " only");
+    }
+
+    /** A line per strategy whose runs failed, with the first reason. */
+    public static void failed(SequencedMap<String, String> failed, PrintWriter out) {
+        failed.forEach((strategy, failure) -> out.println("FAILED " + strategy + ": " + failure));
+    }
+
+    /** {@code heading}, then a line per claim: agrees or DISAGREES, the claim, the evidence, the paper's. */
+    public static void claims(String heading, List<Claim> claims, PrintWriter out) {
+        out.println(heading);
+        for (Claim claim : claims) {
+            out.printf(Locale.ROOT, "  %-9s  %s: %s%s%n", claim.holds() ? "agrees" : "DISAGREES", claim.claim(),
+                    claim.evidence(), claim.hasPublished() ? " [paper: " + claim.published() + "]" : "");
+        }
+    }
+}
