@@ -55,12 +55,12 @@ class PolicyProvidersTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "lru                          | lru: option 'frames' is required",
-        "lru:frames=0                 | lru: frames=0 is not valid (expected: a positive integer or 'all')",
-        "lru:frames=most              | lru: frames=most is not valid",
+        "lru:frames=0                 | lru: frames=0 (expected: a positive integer or 'all')",
+        "lru:frames=most              | lru: frames=most (expected",
         "lru:frame=3                  | lru: unknown option 'frame' (expected one of: frames)",
         "wsclock:frames=3             | wsclock: option 'theta' is required",
-        "wsclock:frames=all,theta=5   | wsclock: frames=all is not valid (expected: a positive integer)",
-        "wsclock:frames=3,theta=-1    | wsclock: theta=-1 is not valid",
+        "wsclock:frames=all,theta=5   | wsclock: frames=all (expected: a positive integer)",
+        "wsclock:frames=3,theta=-1    | wsclock: theta=-1 (expected",
     })
     void badOptionsAreNamed(String spec, String message) {
         assertThatThrownBy(() -> create(spec)).isInstanceOf(SpecException.class).hasMessageStartingWith(message);

@@ -67,15 +67,15 @@ class WindowPolicyProvidersTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "ws                     | ws: option 'theta' is required",
-        "ws:theta=0             | ws: theta=0 is not valid (expected: a positive integer or 'all')",
-        "ws:theta=every         | ws: theta=every is not valid (expected: a positive integer or 'all')",
+        "ws:theta=0             | ws: theta=0 (expected: a positive integer or 'all')",
+        "ws:theta=every         | ws: theta=every (expected: a positive integer or 'all')",
         "ws:window=3            | ws: unknown option 'window' (expected one of: theta)",
         "vmin                   | vmin: option 'theta' is required",
         "vmin:tau=3             | vmin: unknown option 'tau' (expected one of: theta)",
-        "vmin:theta=-2          | vmin: theta=-2 is not valid (expected: a positive integer or 'all')",
+        "vmin:theta=-2          | vmin: theta=-2 (expected: a positive integer or 'all')",
         "pff                    | pff: option 'threshold' is required",
-        "pff:threshold=all      | pff: threshold=all is not valid (expected: a positive integer)",
-        "pff:threshold=0        | pff: threshold=0 is not valid (expected: a positive integer)",
+        "pff:threshold=all      | pff: threshold=all (expected: a positive integer)",
+        "pff:threshold=0        | pff: threshold=0 (expected: a positive integer)",
         "pff:theta=3            | pff: unknown option 'theta' (expected one of: threshold)",
     })
     void badOptionsAreNamed(String spec, String message) {

@@ -5,7 +5,6 @@ import io.heaplab.core.spi.Allocator;
 import io.heaplab.core.spi.AllocatorProvider;
 import io.heaplab.core.spi.AllocatorSetup;
 import io.heaplab.core.spi.Option;
-import io.heaplab.core.spi.OptionType;
 import io.heaplab.core.spi.Options;
 import java.util.List;
 
@@ -28,7 +27,7 @@ public final class BuddyAllocatorProvider implements AllocatorProvider {
 
     @Override
     public List<Option> options() {
-        return List.of(Option.of("cell", OptionType.POSITIVE_INT, String.valueOf(BuddyAllocator.DEFAULT_CELL),
+        return List.of(CellAllocator.cellOption(BuddyAllocator.DEFAULT_CELL,
                 "bytes per cell: a power of 2 from 16 to the page size; a block is 2^k cells, the first 8 bytes"
                         + " its header"));
     }

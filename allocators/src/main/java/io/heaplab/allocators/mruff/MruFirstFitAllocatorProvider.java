@@ -27,9 +27,9 @@ public final class MruFirstFitAllocatorProvider implements AllocatorProvider {
 
     @Override
     public List<Option> options() {
-        return List.of(Option.of("steps", OptionType.POSITIVE_INT, String.valueOf(MruFirstFitAllocator.DEFAULT_STEPS),
-                "size classes per doubling of the block size: 1, 2, 4, 8 or 16 (rounding wastes under 1/steps"
-                        + " of a request)"));
+        return List.of(Option.choice("steps", OptionType.POSITIVE_INT, SizeClasses.STEPS,
+                String.valueOf(MruFirstFitAllocator.DEFAULT_STEPS),
+                "size classes per doubling of the block size (rounding wastes under 1/steps of a request)"));
     }
 
     @Override

@@ -32,7 +32,7 @@ public final class SegregatedStorageAllocatorProvider implements AllocatorProvid
                 Option.of("bounds", OptionType.STRING, SegregatedStorageAllocator.POWERS,
                         "the list bounds a_1/a_2/... in cells, strictly increasing (list i holds a_(i-1) < size <="
                                 + " a_i, one more list the larger blocks); 'powers' for 1/2/4/8/..."),
-                Option.of("cell", OptionType.POSITIVE_INT, String.valueOf(CellAllocator.DEFAULT_CELL),
+                CellAllocator.cellOption(CellAllocator.DEFAULT_CELL,
                         "bytes per cell: a power of 2 from 16 to the page size"));
     }
 

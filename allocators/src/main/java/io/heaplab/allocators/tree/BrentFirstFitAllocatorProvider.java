@@ -30,10 +30,10 @@ public final class BrentFirstFitAllocatorProvider implements AllocatorProvider {
     @Override
     public List<Option> options() {
         return List.of(
-                Option.of("segment", OptionType.POSITIVE_INT, String.valueOf(BrentFirstFitAllocator.DEFAULT_SEGMENT),
-                        "cells per segment, one leaf of the tree each: a power of 2 from 1 to "
-                                + BrentFirstFitAllocator.MAX_SEGMENT),
-                Option.of("cell", OptionType.POSITIVE_INT, String.valueOf(CellAllocator.DEFAULT_CELL),
+                Option.range("segment", OptionType.POSITIVE_INT, 1, BrentFirstFitAllocator.MAX_SEGMENT,
+                        String.valueOf(BrentFirstFitAllocator.DEFAULT_SEGMENT),
+                        "cells per segment, one leaf of the tree each: a power of 2"),
+                CellAllocator.cellOption(CellAllocator.DEFAULT_CELL,
                         "bytes per cell: a power of 2 from 16 to the page size; a block takes ceil((n + 8) / cell)"
                                 + " cells"));
     }

@@ -14,8 +14,8 @@ public final class TridiagProvider implements WorkloadProvider {
     public static final String NAME = "tridiag";
 
     private static final List<Option> OPTIONS = List.of(
-            Option.of("n", OptionType.POSITIVE_INT, "128", "order of the symmetric matrix, "
-                    + TridiagWorkload.MIN_N + " to " + TridiagWorkload.MAX_N + " (Brent ran 128)"));
+            Option.range("n", OptionType.POSITIVE_INT, TridiagWorkload.MIN_N, TridiagWorkload.MAX_N, "128",
+                    "order of the symmetric matrix (Brent ran 128)"));
 
     @Override
     public String name() {
