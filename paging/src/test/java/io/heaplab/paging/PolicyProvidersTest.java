@@ -27,14 +27,6 @@ class PolicyProvidersTest {
     }
 
     @Test
-    void bothPoliciesAreFoundByServiceLoaderWithACitation() {
-        assertThat(Plugins.load().policies().all())
-                .extracting(ReplacementPolicyProvider::name).contains("lru", "wsclock");
-        assertThat(Plugins.load().policies().find("lru").description()).contains("Mattson");
-        assertThat(Plugins.load().policies().find("wsclock").description()).contains("Carr & Hennessy 1981");
-    }
-
-    @Test
     void lruForAllFramesGivesTheCurve() {
         assertThat(run(create("lru:frames=all"), CLASSIC))
                 .extracting(o -> ((PagingOutcome.Curve) o).faults()).isEqualTo(new long[] {20, 17, 12, 8, 7, 6});

@@ -28,16 +28,6 @@ class WindowPolicyProvidersTest {
     }
 
     @Test
-    void theWindowPoliciesAreFoundByServiceLoaderWithTheirPapers() {
-        assertThat(Plugins.load().policies().all())
-                .extracting(ReplacementPolicyProvider::name).contains("ws", "vmin", "pff");
-        assertThat(Plugins.load().policies().find("ws").description())
-                .contains("Denning 1968").contains("Denning & Schwartz 1972");
-        assertThat(Plugins.load().policies().find("vmin").description()).contains("Prieve & Fabry 1976");
-        assertThat(Plugins.load().policies().find("pff").description()).contains("Chu & Opderbeck 1972");
-    }
-
-    @Test
     void aWindowGivesFaultsWithTheirMeasures() {
         for (String spec : new String[] {"ws:theta=3", "vmin:theta=3", "pff:threshold=3"}) {
             assertThat(run(create(spec), CLASSIC)).as(spec).isInstanceOfSatisfying(PagingOutcome.Faults.class,

@@ -6,9 +6,11 @@ import io.heaplab.core.spi.AllocatorProvider;
 import io.heaplab.core.spi.AllocatorSetup;
 import io.heaplab.core.spi.Option;
 import io.heaplab.core.spi.Options;
+import io.heaplab.core.spi.SpiVersion;
 import java.util.List;
 
 /** Provides {@code buddy}, the binary buddy system of Knowlton (CACM 8, 1965; Knuth TAOCP 1, 2.5). */
+@SpiVersion(SpiVersion.CURRENT)
 public final class BuddyAllocatorProvider implements AllocatorProvider {
 
     /** The short name in specs. */

@@ -6,9 +6,11 @@ import io.heaplab.core.spi.AllocatorSetup;
 import io.heaplab.core.spi.Option;
 import io.heaplab.core.spi.OptionType;
 import io.heaplab.core.spi.Options;
+import io.heaplab.core.spi.SpiVersion;
 import java.util.List;
 
 /** Provides {@code mru-ff}, Brent's MRU strategy for size classes below half a page with first fit above. */
+@SpiVersion(SpiVersion.CURRENT)
 public final class MruFirstFitAllocatorProvider implements AllocatorProvider {
 
     /** The short name in specs. */

@@ -7,9 +7,11 @@ import io.heaplab.core.spi.AllocatorSetup;
 import io.heaplab.core.spi.Option;
 import io.heaplab.core.spi.OptionType;
 import io.heaplab.core.spi.Options;
+import io.heaplab.core.spi.SpiVersion;
 import java.util.List;
 
 /** Provides {@code segregated}, Purdom, Stigler &amp; Cheam's segregated storage (1970, section 2). */
+@SpiVersion(SpiVersion.CURRENT)
 public final class SegregatedStorageAllocatorProvider implements AllocatorProvider {
 
     /** The short name in specs. */

@@ -7,9 +7,11 @@ import io.heaplab.core.spi.AllocatorSetup;
 import io.heaplab.core.spi.Option;
 import io.heaplab.core.spi.OptionType;
 import io.heaplab.core.spi.Options;
+import io.heaplab.core.spi.SpiVersion;
 import java.util.List;
 
 /** Provides {@code tlsf}, Two-Level Segregated Fit (Masmano, Ripoll, Crespo &amp; Real, ECRTS 2004). */
+@SpiVersion(SpiVersion.CURRENT)
 public final class TlsfAllocatorProvider implements AllocatorProvider {
 
     /** The short name in specs. */

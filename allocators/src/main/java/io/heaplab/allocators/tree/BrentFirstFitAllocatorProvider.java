@@ -7,9 +7,11 @@ import io.heaplab.core.spi.AllocatorSetup;
 import io.heaplab.core.spi.Option;
 import io.heaplab.core.spi.OptionType;
 import io.heaplab.core.spi.Options;
+import io.heaplab.core.spi.SpiVersion;
 import java.util.List;
 
 /** Provides {@code brent-ff}, first fit in O(log n) by a tree of maxima over segments (Brent, ACM TOPLAS, 1989). */
+@SpiVersion(SpiVersion.CURRENT)
 public final class BrentFirstFitAllocatorProvider implements AllocatorProvider {
 
     /** The short name in specs. */

@@ -465,7 +465,6 @@ class MruFirstFitAllocatorTest {
             assertThat(option.name()).isEqualTo("steps");
             assertThat(option.defaultValue()).isEqualTo("4");
         });
-        assertThat(provider.description()).contains("Brent").doesNotContain("\n");
         try (Heap heap = newHeap(512, Heap.GROWABLE)) {
             Allocator varied = provider.create(Options.bind(provider, Spec.parse("mru-ff")),
                     new AllocatorSetup(heap, AllocatorSetup.VARIED));

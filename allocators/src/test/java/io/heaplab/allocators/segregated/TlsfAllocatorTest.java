@@ -225,7 +225,6 @@ class TlsfAllocatorTest extends VariableSizeAllocatorContract {
     void theProviderMakesTlsfWithItsOptions() {
         AllocatorProvider provider = new TlsfAllocatorProvider();
         assertThat(provider.name()).isEqualTo("tlsf");
-        assertThat(provider.description()).contains("Masmano, Ripoll, Crespo & Real 2004").doesNotContain("\n");
         assertThat(provider.options()).extracting(o -> o.name() + "=" + o.defaultValue())
                 .containsExactly("sli=4", "cell=16");
         try (Heap heap = heap(Heap.GROWABLE)) {

@@ -334,7 +334,6 @@ class BrentFirstFitAllocatorTest extends VariableSizeAllocatorContract {
     void theProviderIsCalledBrentFfAndChecksItsOptions() {
         AllocatorProvider provider = new BrentFirstFitAllocatorProvider();
         assertThat(provider.name()).isEqualTo("brent-ff");
-        assertThat(provider.description()).contains("Brent").contains("1989");
         try (Heap heap = heap(1024 * CELL)) {
             AllocatorSetup setup = new AllocatorSetup(heap, AllocatorSetup.VARIED);
             BrentFirstFitAllocator allocator = (BrentFirstFitAllocator) provider.create(

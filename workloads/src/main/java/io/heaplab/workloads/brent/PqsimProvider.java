@@ -4,11 +4,13 @@ import io.heaplab.core.spi.Option;
 import io.heaplab.core.spi.OptionType;
 import io.heaplab.core.spi.Options;
 import io.heaplab.core.spi.SpecException;
+import io.heaplab.core.spi.SpiVersion;
 import io.heaplab.core.spi.Workload;
 import io.heaplab.core.spi.WorkloadProvider;
 import java.util.List;
 
 /** Provides {@code pqsim}: Brent's event simulation on a leftist-tree priority queue of 20-byte nodes (3.2, 3.3). */
+@SpiVersion(SpiVersion.CURRENT)
 public final class PqsimProvider implements WorkloadProvider {
 
     /** The short name in specs. */

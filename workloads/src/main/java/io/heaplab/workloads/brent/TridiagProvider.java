@@ -3,11 +3,13 @@ package io.heaplab.workloads.brent;
 import io.heaplab.core.spi.Option;
 import io.heaplab.core.spi.OptionType;
 import io.heaplab.core.spi.Options;
+import io.heaplab.core.spi.SpiVersion;
 import io.heaplab.core.spi.Workload;
 import io.heaplab.core.spi.WorkloadProvider;
 import java.util.List;
 
 /** Provides {@code tridiag}, Brent's TRIDIAG (MRU strategy paper, 3.1): systolic rotation traffic in 6-byte cells. */
+@SpiVersion(SpiVersion.CURRENT)
 public final class TridiagProvider implements WorkloadProvider {
 
     /** The short name in specs. */

@@ -5,11 +5,13 @@ import io.heaplab.core.spi.OptionType;
 import io.heaplab.core.spi.Options;
 import io.heaplab.core.spi.Spec;
 import io.heaplab.core.spi.SpecException;
+import io.heaplab.core.spi.SpiVersion;
 import io.heaplab.core.spi.Workload;
 import io.heaplab.core.spi.WorkloadProvider;
 import java.util.List;
 
 /** Provides {@code purdom}: the simulation of Purdom, Stigler &amp; Cheam 1970, section 3. */
+@SpiVersion(SpiVersion.CURRENT)
 public final class PurdomProvider implements WorkloadProvider {
 
     /** The short name in specs. */

@@ -351,7 +351,6 @@ class PurdomWorkloadTest {
     void isFoundByItsShortNameWithTypedOptions() {
         WorkloadProvider provider = Plugins.load().workloads().find("purdom");
         assertThat(provider).isInstanceOf(PurdomProvider.class);
-        assertThat(provider.description()).contains("Purdom, Stigler & Cheam 1970").doesNotContain("\n");
         assertThat(provider.options()).extracting(o -> o.name() + "=" + o.defaultValue())
                 .containsExactly("lambda=16", "c=16", "memory=256", "requests=1600", "cell=16", "header=8");
 
