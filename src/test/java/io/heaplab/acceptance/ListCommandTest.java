@@ -15,7 +15,8 @@ class ListCommandTest {
         Cli cli = Cli.run("list");
         assertThat(cli.exitCode()).isZero();
         assertThat(cli.out()).contains("allocators:", "policies:", "workloads:", "stack", "nofree", "lru",
-                "wsclock", "random-blocks", "frames=<a positive integer or 'all'>", "theta=");
+                "wsclock", "random-blocks", "frames=<a positive integer or 'all'>", "theta=",
+                "      order=address|lifo  ", "      sli=1..5  ", "      steps=1|2|4|8|16  ");
     }
 
     @Test
@@ -33,6 +34,14 @@ class ListCommandTest {
         }
         JsonNode wsclock = find(root.get("policies"), "wsclock");
         assertThat(names(wsclock.get("options"))).containsExactly("frames", "theta");
+        JsonNode order = find(find(root.get("allocators"), "first-fit").get("options"), "order");
+        assertThat(order.get("type").asText()).isEqualTo("one of address, lifo");
+        assertThat(order.get("choices")).extracting(JsonNode::asText).containsExactly("address", "lifo");
+        JsonNode sli = find(find(root.get("allocators"), "tlsf").get("options"), "sli");
+        assertThat(sli.get("type").asText()).isEqualTo("1..5");
+        assertThat(sli.get("min").asInt()).isEqualTo(1);
+        assertThat(sli.get("max").asInt()).isEqualTo(5);
+        assertThat(find(wsclock.get("options"), "frames").has("choices")).isFalse();
     }
 
     private static List<String> names(JsonNode array) {

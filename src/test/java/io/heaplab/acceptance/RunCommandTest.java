@@ -98,7 +98,7 @@ class RunCommandTest {
     void badOptionsAndValuesAreUsageErrors() {
         assertUsage(Cli.run("run", "-w", "random-blocks:lve=3", "-a", "stack"), "random-blocks: unknown option 'lve'");
         assertUsage(Cli.run("run", "-w", "random-blocks", "-a", "stack", "-p", "lru:frames=0"),
-                "lru: frames=0 is not valid (expected: a positive integer or 'all')");
+                "lru: frames=0 (expected: a positive integer or 'all')");
         assertUsage(Cli.run("run", "-w", "random-blocks", "-a", "stack", "-p", "wsclock:frames=4"),
                 "wsclock: option 'theta' is required");
         assertUsage(Cli.run("run", "-w", "random-blocks", "-a", "stack", "--page-size", "100"),

@@ -5,7 +5,17 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import io.heaplab.core.plugins.Plugins;
+import io.heaplab.core.spi.Spec;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
@@ -18,8 +28,9 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *
  * <p>{@code BenchmarkSuite [--smoke | --full] --out DIR}. Full: each benchmark's own annotations. Smoke: a check
  * that everything runs, not a measurement (one fork, one short warm-up and measurement iteration, one value of
- * each parameter but the allocator benchmarks' strategies, which all run so a broken strategy fails). A failing
- * benchmark fails the suite, with a non-zero exit.
+ * each parameter but the strategies and policies, which all run so a broken one fails). The strategies and
+ * policies are not listed by hand: they come from the plugin registry ({@link RegistryParams}), each allocator
+ * benchmark taking those its setup can serve. A failing benchmark fails the suite, with a non-zero exit.
  */
 public final class BenchmarkSuite {
 
@@ -60,16 +71,25 @@ public final class BenchmarkSuite {
         // beside the result, so the move is a rename; named by process, so two suites never share one
         Path partial = out.resolve(RESULT + "." + ProcessHandle.current().pid() + ".partial");
         try {
-            ChainedOptionsBuilder options = new OptionsBuilder()
-                    .include("^" + BenchmarkSuite.class.getPackageName().replace(".", "\\.") + "\\.")
-                    .addProfiler(LruFaultsProfiler.class)
-                    .resultFormat(ResultFormatType.JSON)
-                    .result(partial.toString())
-                    .shouldFailOnError(true);
-            if (smoke) {
-                smoke(options);
+            List<RunResult> results = new ArrayList<>();
+            Map<Class<?>, List<String>> strategies = strategies(Plugins.load(), smoke);
+            // "strategy" is one name in three benchmarks with three lists (the report groups by it), and JMH's
+            // parameters are global to a run: a run of its own for each
+            for (Map.Entry<Class<?>, List<String>> benchmark : strategies.entrySet()) {
+                ChainedOptionsBuilder options = options(smoke)
+                        .include("^" + Pattern.quote(benchmark.getKey().getName()) + "\\.")
+                        .param("strategy", benchmark.getValue().toArray(String[]::new));
+                results.addAll(new Runner(options.build()).run());
             }
-            new Runner(options.build()).run();
+            ChainedOptionsBuilder rest = options(smoke)
+                    .include("^" + Pattern.quote(BenchmarkSuite.class.getPackageName() + ".") + "\\w+\\.");
+            strategies.keySet().forEach(c -> rest.exclude("^" + Pattern.quote(c.getName()) + "\\."));
+            List<String> policies = policies(Plugins.load(), smoke);
+            rest.param("policy", policies.toArray(String[]::new));
+            results.addAll(new Runner(rest.build()).run());
+            try (PrintStream json = new PrintStream(Files.newOutputStream(partial), false, StandardCharsets.UTF_8)) {
+                ResultFormatFactory.getInstance(ResultFormatType.JSON, json).writeOut(results);
+            }
             Path result = out.resolve(RESULT);
             Files.move(partial, result, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             return result;
@@ -78,20 +98,56 @@ public final class BenchmarkSuite {
         }
     }
 
-    /** Shortens every benchmark to a check; the strategy parameters keep all their values. */
+    /**
+     * The strategies each allocator benchmark runs, from the registry ({@link RegistryParams}): in a smoke pass
+     * every strategy once by its bare name, in full with the other words of its choice options as well.
+     */
+    static Map<Class<?>, List<String>> strategies(Plugins plugins, boolean smoke) {
+        Map<Class<?>, List<String>> strategies = new LinkedHashMap<>();
+        strategies.put(FixedSizeAllocatorBenchmark.class, RegistryParams.fixedSizeStrategies(plugins, !smoke));
+        strategies.put(VariableSizeAllocatorBenchmark.class, RegistryParams.variableSizeStrategies(plugins, !smoke));
+        strategies.put(PurdomWorkloadBenchmark.class, RegistryParams.purdomStrategies(plugins, !smoke));
+        return strategies;
+    }
+
+    /**
+     * The policies of {@link PolicyThroughputBenchmark}, from the registry: all of them in full; in a smoke pass
+     * the baseline and each policy once, at its first spec, so a broken policy still fails.
+     */
+    static List<String> policies(Plugins plugins, boolean smoke) {
+        List<String> all = RegistryParams.policies(plugins);
+        if (!smoke) {
+            return all;
+        }
+        Map<String, String> firstByName = new LinkedHashMap<>();
+        for (String spec : all) {
+            firstByName.putIfAbsent(Spec.parse(spec).name(), spec);
+        }
+        return List.copyOf(firstByName.values());
+    }
+
+    /** What every run of the suite shares: the profiler, failing on error, and in a smoke pass the short form. */
+    private static ChainedOptionsBuilder options(boolean smoke) {
+        ChainedOptionsBuilder options = new OptionsBuilder()
+                .addProfiler(LruFaultsProfiler.class)
+                .shouldFailOnError(true);
+        if (smoke) {
+            smoke(options);
+        }
+        return options;
+    }
+
+    /** Shortens every benchmark to a check; the strategy and policy parameters are set apart, from the registry. */
     private static void smoke(ChainedOptionsBuilder options) {
         options.forks(1).warmupIterations(1).warmupTime(SMOKE_TIME)
                 .measurementIterations(1).measurementTime(SMOKE_TIME)
                 // allocator benchmarks: one size and live count
                 .param("blockBytes", "16")
                 .param("live", "512")
-                // paging benchmarks: one string, a few policies, one sink
+                // paging benchmarks: one string, one sink
                 .param("string", "workload")
-                .param("policy", PolicyThroughputBenchmark.BASELINE, "lru:frames=1024", "opt:frames=1024",
-                        "ws:theta=10000")
                 .param("sink", "lru")
-                // Purdom's workload: one load ("strategy" is shared with the allocator benchmarks, so it keeps
-                // all of its strategies)
-                .param("load", "lambda=64,c=4");
+                // Purdom's workload: one load
+                .param("load", PurdomWorkloadBenchmark.HEAVY_LOAD);
     }
 }

@@ -12,11 +12,14 @@ import org.openjdk.jmh.annotations.Param;
  * 64 MiB ({@link HeapChurn#RENEW_BYTES}): its ns/op is a bump allocation plus that renewal amortized. Its count
  * (under 40 MB even at 200 bytes, so never renewed) is that of a heap that only grows, every step taking a block on
  * the newest page while the live ones lie scattered over all the older pages.
+ *
+ * <p>The strategies are every registered one that takes both block sizes, and malloc; run alone, name them with
+ * {@code -p strategy=stack,mru,malloc}.
  */
 public class FixedSizeAllocatorBenchmark extends AllocatorBenchmark {
 
-    @Param({"stack", "random", "nofree", "mru", "least-free", "most-free", "first-fit", "first-fit:order=lifo",
-        "next-fit", "best-fit", "worst-fit", "segregated", "buddy", "brent-ff", "tlsf", "mru-ff", MALLOC})
+    /** Given at run time: {@link RegistryParams#fixedSizeStrategies}, as {@link BenchmarkSuite} passes them. */
+    @Param({})
     public String strategy;
 
     /** 16: the {@code random-blocks} default, 32 blocks to a page; 200: no power of two, 2 to a page. */

@@ -47,10 +47,11 @@ public class PolicyThroughputBenchmark {
     static final String BASELINE = "linked-hash-map";
     static final int BASELINE_FRAMES = 1024;
 
-    @Param({BASELINE, "lru:frames=1024", "fifo:frames=1024", "clock:frames=1024", "random:frames=1024",
-            "arc:frames=1024", "twolist:frames=1024", "opt:frames=1024", "lru:frames=all", "opt:frames=all",
-            "ws:theta=10000", "ws:theta=all", "vmin:theta=all", "pff:threshold=1000",
-            "wsclock:frames=1024,theta=10000"})
+    /**
+     * Given at run time: {@link RegistryParams#policies}, as {@link BenchmarkSuite} passes them; run alone, name
+     * them with {@code -p policy=linked-hash-map,lru:frames=1024}.
+     */
+    @Param({})
     public String policy;
 
     @Param({"scattered", "workload"})

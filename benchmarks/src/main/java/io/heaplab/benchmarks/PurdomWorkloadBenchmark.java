@@ -29,11 +29,22 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = "--enable-native-access=ALL-UNNAMED")
 public class PurdomWorkloadBenchmark {
 
-    @Param({"first-fit", "first-fit:order=lifo", "next-fit", "best-fit", "worst-fit", "segregated", "buddy",
-        "brent-ff", "tlsf"})
+    /** The heavy load of small blocks, Purdom's worst case for a list strategy. */
+    static final String HEAVY_LOAD = "lambda=64,c=4";
+
+    /**
+     * Given at run time: {@link RegistryParams#purdomStrategies}, as {@link BenchmarkSuite} passes them; run alone,
+     * name them with {@code -p strategy=first-fit,buddy}.
+     */
+    @Param({})
     public String strategy;
 
-    @Param({"lambda=64,c=4", "lambda=16,c=16"})
+    /** The second load: fewer, larger blocks. */
+    static final String LIGHT_LOAD = "lambda=16,c=16";
+    /** Both loads, as {@link RegistryParams} tries each strategy under them. */
+    static final List<String> LOADS = List.of(HEAVY_LOAD, LIGHT_LOAD);
+
+    @Param({HEAVY_LOAD, LIGHT_LOAD})
     public String load;
 
     private Runner runner;
@@ -42,7 +53,12 @@ public class PurdomWorkloadBenchmark {
     @Setup
     public void setUp() {
         runner = new Runner(Plugins.load());
-        spec = RunSpec.workload("purdom:memory=256," + load).allocator(strategy).build();
+        spec = spec(load, strategy);
+    }
+
+    /** The run of {@code strategy} under {@code load}: 256 cells, the default page, seed 1. */
+    static RunSpec spec(String load, String strategy) {
+        return RunSpec.workload("purdom:memory=256," + load).allocator(strategy).build();
     }
 
     /** Runs the workload once; returns the requests received, so the run is not optimized away. */

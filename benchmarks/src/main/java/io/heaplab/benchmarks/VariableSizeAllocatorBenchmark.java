@@ -8,11 +8,14 @@ import org.openjdk.jmh.annotations.Param;
  *
  * <p>{@code lruFaults}: 512-byte pages, {@code ceil(live * 120 / 1024)} frames (half the mean live bytes), the
  * {@value LruFaultCount#STEPS} steps after the warm-up.
+ *
+ * <p>The strategies are every registered one for blocks of any size, and malloc; run alone, name them with
+ * {@code -p strategy=first-fit,tlsf,malloc}.
  */
 public class VariableSizeAllocatorBenchmark extends AllocatorBenchmark {
 
-    @Param({"first-fit", "first-fit:order=lifo", "next-fit", "best-fit", "worst-fit", "segregated", "buddy",
-        "brent-ff", "tlsf", "mru-ff", MALLOC})
+    /** Given at run time: {@link RegistryParams#variableSizeStrategies}, as {@link BenchmarkSuite} passes them. */
+    @Param({})
     public String strategy;
 
     @Override

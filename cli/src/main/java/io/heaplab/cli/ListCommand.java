@@ -9,6 +9,7 @@ import io.heaplab.core.plugins.Origin;
 import io.heaplab.core.spi.Plugin;
 import io.heaplab.core.plugins.Registry;
 import java.io.PrintWriter;
+import java.math.BigDecimal;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -17,8 +18,8 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code heaplab list}: every allocator, policy and workload, with its description, its options and where it
- * comes from (built in, or the plugin jar that brought it).
+ * {@code heaplab list}: every allocator, policy and workload, with its description, its options (a choice or a
+ * range with its allowed values) and where it comes from (built in, or the plugin jar that brought it).
  */
 @Command(name = "list", mixinStandardHelpOptions = true,
         description = "List every allocator, replacement policy and workload with its options.")
@@ -52,7 +53,15 @@ final class ListCommand implements Callable<Integer> {
                     for (Option option : plugin.options()) {
                         ObjectNode o = options.addObject();
                         o.put("name", option.name());
-                        o.put("type", option.type().expected());
+                        o.put("type", option.expected());
+                        switch (option.allowed()) {
+                            case Option.Choice choice -> choice.words().forEach(o.putArray("choices")::add);
+                            case Option.Range range -> {
+                                o.put("min", new BigDecimal(range.min().toPlainString()));
+                                o.put("max", new BigDecimal(range.max().toPlainString()));
+                            }
+                            case Option.Any any -> { }
+                        }
                         if (option.isRequired()) {
                             o.put("required", true);
                         } else {
@@ -73,8 +82,10 @@ final class ListCommand implements Callable<Integer> {
                         out.printf("      from plugin %s (%s)%n", origin, plugin.getClass().getName());
                     }
                     for (Option option : plugin.options()) {
-                        out.printf("      %s=<%s>  %s (%s)%n", option.name(), option.type().expected(),
-                                option.description(),
+                        // a choice or a range shows its values as a spec writes them: order=address|lifo, sli=1..5
+                        String values = option.allowedValues() != null ? option.allowedValues()
+                                : "<" + option.expected() + ">";
+                        out.printf("      %s=%s  %s (%s)%n", option.name(), values, option.description(),
                                 option.isRequired() ? "required" : "default " + option.defaultValue());
                     }
                 }

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** The fixed-memory policies through their providers: discovery, citations, specs and option errors. */
+/** The fixed-memory policies through their providers: discovery, specs and option errors. */
 class FixedPolicyProvidersTest {
 
     private static final long[] CLASSIC = reads(7, 0, 1, 2, 0, 3, 0, 4, 2, 3, 0, 3, 2, 1, 2, 0, 1, 7, 0, 1);
@@ -45,21 +45,12 @@ class FixedPolicyProvidersTest {
         return ((PagingOutcome.Faults) run(create(spec), runs)).faults();
     }
 
-    @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "fifo    | Belady 1966",
-        "clock   | Corbató 1968",
-        "random  | Belady 1966",
-        "arc     | Megiddo & Modha, FAST 2003",
-        "twolist | mm/vmscan.c",
-        "twolist | Gorman 2004",
-    })
-    void eachPolicyIsFoundByServiceLoaderAndCitesItsSource(String name, String citation) {
-        ReplacementPolicyProvider provider = Plugins.load().policies().find(name);
-        assertThat(provider.name()).isEqualTo(name);
-        assertThat(provider.description()).contains(citation).doesNotContain("\n");
-        assertThat(provider.options().getFirst())
-                .isEqualTo(Option.required("frames", OptionType.POSITIVE_INT, "page frames of main memory"));
+    @Test
+    void eachPolicyTakesItsFramesFirst() {
+        for (String name : POLICIES.subList(0, POLICIES.size() - 1)) { // lru's frames may also be 'all'
+            assertThat(Plugins.load().policies().find(name).options().getFirst()).as(name)
+                    .isEqualTo(Option.required("frames", OptionType.POSITIVE_INT, "page frames of main memory"));
+        }
     }
 
     @Test
@@ -84,20 +75,20 @@ class FixedPolicyProvidersTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "fifo                         | fifo: option 'frames' is required (expected: a positive integer",
-        "fifo:frames=0                | fifo: frames=0 is not valid (expected: a positive integer)",
-        "fifo:frames=all              | fifo: frames=all is not valid (expected: a positive integer)",
+        "fifo:frames=0                | fifo: frames=0 (expected: a positive integer)",
+        "fifo:frames=all              | fifo: frames=all (expected: a positive integer)",
         "fifo:frame=3                 | fifo: unknown option 'frame' (expected one of: frames)",
-        "clock:frames=-2              | clock: frames=-2 is not valid (expected: a positive integer)",
+        "clock:frames=-2              | clock: frames=-2 (expected: a positive integer)",
         "clock:frames=3,theta=5       | clock: unknown option 'theta' (expected one of: frames)",
         "random:seed=3                | random: option 'frames' is required",
-        "random:frames=3,seed=-1      | random: seed=-1 is not valid (expected: a non-negative integer)",
-        "random:frames=3,seed=x       | random: seed=x is not valid (expected: a non-negative integer)",
+        "random:frames=3,seed=-1      | random: seed=-1 (expected: a non-negative integer)",
+        "random:frames=3,seed=x       | random: seed=x (expected: a non-negative integer)",
         "random:frames=3,sed=2        | random: unknown option 'sed' (expected one of: frames, seed)",
-        "arc:frames=1.5               | arc: frames=1.5 is not valid (expected: a positive integer)",
+        "arc:frames=1.5               | arc: frames=1.5 (expected: a positive integer)",
         "arc:frames=3,p=1             | arc: unknown option 'p' (expected one of: frames)",
         "twolist:ratio=2              | twolist: option 'frames' is required",
-        "twolist:frames=3,ratio=0     | twolist: ratio=0 is not valid (expected: a positive integer)",
-        "twolist:frames=3,ratio=0.5   | twolist: ratio=0.5 is not valid (expected: a positive integer)",
+        "twolist:frames=3,ratio=0     | twolist: ratio=0 (expected: a positive integer)",
+        "twolist:frames=3,ratio=0.5   | twolist: ratio=0.5 (expected: a positive integer)",
         "twolist:frames=3,active=2    | twolist: unknown option 'active' (expected one of: frames, ratio)",
     })
     void badOptionsAreNamed(String spec, String message) {

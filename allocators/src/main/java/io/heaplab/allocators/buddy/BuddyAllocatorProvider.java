@@ -5,11 +5,12 @@ import io.heaplab.core.spi.Allocator;
 import io.heaplab.core.spi.AllocatorProvider;
 import io.heaplab.core.spi.AllocatorSetup;
 import io.heaplab.core.spi.Option;
-import io.heaplab.core.spi.OptionType;
 import io.heaplab.core.spi.Options;
+import io.heaplab.core.spi.SpiVersion;
 import java.util.List;
 
 /** Provides {@code buddy}, the binary buddy system of Knowlton (CACM 8, 1965; Knuth TAOCP 1, 2.5). */
+@SpiVersion(SpiVersion.CURRENT)
 public final class BuddyAllocatorProvider implements AllocatorProvider {
 
     /** The short name in specs. */
@@ -28,7 +29,7 @@ public final class BuddyAllocatorProvider implements AllocatorProvider {
 
     @Override
     public List<Option> options() {
-        return List.of(Option.of("cell", OptionType.POSITIVE_INT, String.valueOf(BuddyAllocator.DEFAULT_CELL),
+        return List.of(CellAllocator.cellOption(BuddyAllocator.DEFAULT_CELL,
                 "bytes per cell: a power of 2 from 16 to the page size; a block is 2^k cells, the first 8 bytes"
                         + " its header"));
     }

@@ -3,6 +3,8 @@ package io.heaplab.allocators.cell;
 import io.heaplab.core.heap.Heap;
 import io.heaplab.core.heap.HeapAccess;
 import io.heaplab.core.spi.AllocatorSetup;
+import io.heaplab.core.spi.Option;
+import io.heaplab.core.spi.OptionType;
 import io.heaplab.core.spi.SpecException;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 
@@ -95,6 +97,16 @@ public abstract class CellAllocator implements VariableSizeAllocator {
         writeFree(0, arenaCells);
         lastFree = true;
         insertFree(0, arenaCells);
+    }
+
+    /**
+     * The option {@code cell} of a strategy built on cells, {@value #DEFAULT_CELL} bytes by default; its range
+     * stops at the largest page, so that a cell no heap can have fails when the spec is bound, and
+     * {@link #checkCell} holds it to a power of two within the run's page.
+     */
+    public static Option cellOption(int defaultCell, String description) {
+        return Option.range("cell", OptionType.POSITIVE_INT, DEFAULT_CELL, Heap.MAX_PAGE_SIZE,
+                String.valueOf(defaultCell), description);
     }
 
     /**

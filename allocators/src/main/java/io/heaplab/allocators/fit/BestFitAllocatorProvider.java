@@ -1,6 +1,9 @@
 package io.heaplab.allocators.fit;
 
+import io.heaplab.core.spi.SpiVersion;
+
 /** Provides {@code best-fit}, best fit over one free list (Knuth, TAOCP 1, 2.5; the course report). */
+@SpiVersion(SpiVersion.CURRENT)
 public final class BestFitAllocatorProvider extends ListFitProvider {
 
     /** The short name in specs. */

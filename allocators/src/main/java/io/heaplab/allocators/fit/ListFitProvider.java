@@ -5,8 +5,8 @@ import io.heaplab.core.spi.Allocator;
 import io.heaplab.core.spi.AllocatorProvider;
 import io.heaplab.core.spi.AllocatorSetup;
 import io.heaplab.core.spi.Option;
-import io.heaplab.core.spi.OptionType;
 import io.heaplab.core.spi.Options;
+import java.util.Arrays;
 import java.util.List;
 
 /** What the four list-fit providers share: the options {@code order} and {@code cell}, and the making. */
@@ -21,10 +21,10 @@ abstract class ListFitProvider implements AllocatorProvider {
     @Override
     public List<Option> options() {
         return List.of(
-                Option.of("order", OptionType.STRING, Order.ADDRESS.word(),
+                Option.choice("order", Arrays.stream(Order.values()).map(Order::word).toList(), Order.ADDRESS.word(),
                         "the free list's order: address (sorted, Knuth's Algorithm B) or lifo (freed blocks in"
                                 + " front, Algorithm C)"),
-                Option.of("cell", OptionType.POSITIVE_INT, String.valueOf(CellAllocator.DEFAULT_CELL),
+                CellAllocator.cellOption(CellAllocator.DEFAULT_CELL,
                         "bytes per cell, the unit of every block: a power of 2 from 16 to the page size"));
     }
 

@@ -1,6 +1,9 @@
 package io.heaplab.allocators.fit;
 
+import io.heaplab.core.spi.SpiVersion;
+
 /** Provides {@code next-fit}, next fit over one free list (Knuth, TAOCP 1, 2.5, exercise 6: the roving pointer). */
+@SpiVersion(SpiVersion.CURRENT)
 public final class NextFitAllocatorProvider extends ListFitProvider {
 
     /** The short name in specs. */

@@ -1,6 +1,9 @@
 package io.heaplab.allocators.fit;
 
+import io.heaplab.core.spi.SpiVersion;
+
 /** Provides {@code worst-fit}, worst fit over one free list (the course report on first, best and worst fit). */
+@SpiVersion(SpiVersion.CURRENT)
 public final class WorstFitAllocatorProvider extends ListFitProvider {
 
     /** The short name in specs. */

@@ -4,8 +4,10 @@ import io.heaplab.core.spi.Allocator;
 import io.heaplab.core.spi.AllocatorProvider;
 import io.heaplab.core.spi.AllocatorSetup;
 import io.heaplab.core.spi.Options;
+import io.heaplab.core.spi.SpiVersion;
 
 /** Provides {@code least-free}, Brent's LEAST-FREE: a current page, then the fullest partly free page. */
+@SpiVersion(SpiVersion.CURRENT)
 public final class LeastFreeAllocatorProvider implements AllocatorProvider {
 
     /** The short name in specs. */

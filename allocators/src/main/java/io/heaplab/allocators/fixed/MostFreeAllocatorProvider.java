@@ -4,8 +4,10 @@ import io.heaplab.core.spi.Allocator;
 import io.heaplab.core.spi.AllocatorProvider;
 import io.heaplab.core.spi.AllocatorSetup;
 import io.heaplab.core.spi.Options;
+import io.heaplab.core.spi.SpiVersion;
 
 /** Provides {@code most-free}, Brent's MOST-FREE: a current page, then the emptiest partly free page. */
+@SpiVersion(SpiVersion.CURRENT)
 public final class MostFreeAllocatorProvider implements AllocatorProvider {
 
     /** The short name in specs. */

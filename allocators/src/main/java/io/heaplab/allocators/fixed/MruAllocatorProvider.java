@@ -4,8 +4,10 @@ import io.heaplab.core.spi.Allocator;
 import io.heaplab.core.spi.AllocatorProvider;
 import io.heaplab.core.spi.AllocatorSetup;
 import io.heaplab.core.spi.Options;
+import io.heaplab.core.spi.SpiVersion;
 
 /** Provides {@code mru}, Brent's MRU strategy: a current page, then the partly free page freed into last. */
+@SpiVersion(SpiVersion.CURRENT)
 public final class MruAllocatorProvider implements AllocatorProvider {
 
     /** The short name in specs. */

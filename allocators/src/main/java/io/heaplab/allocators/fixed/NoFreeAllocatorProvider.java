@@ -4,8 +4,10 @@ import io.heaplab.core.spi.Allocator;
 import io.heaplab.core.spi.AllocatorProvider;
 import io.heaplab.core.spi.AllocatorSetup;
 import io.heaplab.core.spi.Options;
+import io.heaplab.core.spi.SpiVersion;
 
 /** Provides {@code nofree}, Brent's NOFREE strategy: blocks carved in address order and never reused. */
+@SpiVersion(SpiVersion.CURRENT)
 public final class NoFreeAllocatorProvider implements AllocatorProvider {
 
     /** The short name in specs. */

@@ -4,8 +4,10 @@ import io.heaplab.core.spi.Allocator;
 import io.heaplab.core.spi.AllocatorProvider;
 import io.heaplab.core.spi.AllocatorSetup;
 import io.heaplab.core.spi.Options;
+import io.heaplab.core.spi.SpiVersion;
 
 /** Provides {@code random}, Brent's RANDOM strategy: a block drawn uniformly from a pool of the free blocks. */
+@SpiVersion(SpiVersion.CURRENT)
 public final class RandomAllocatorProvider implements AllocatorProvider {
 
     /** The short name in specs. */

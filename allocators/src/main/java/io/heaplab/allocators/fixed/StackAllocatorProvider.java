@@ -4,8 +4,10 @@ import io.heaplab.core.spi.Allocator;
 import io.heaplab.core.spi.AllocatorProvider;
 import io.heaplab.core.spi.AllocatorSetup;
 import io.heaplab.core.spi.Options;
+import io.heaplab.core.spi.SpiVersion;
 
 /** Provides {@code stack}, Brent's STACK strategy: a LIFO free list linked through the free blocks. */
+@SpiVersion(SpiVersion.CURRENT)
 public final class StackAllocatorProvider implements AllocatorProvider {
 
     /** The short name in specs. */

@@ -6,9 +6,11 @@ import io.heaplab.core.spi.AllocatorSetup;
 import io.heaplab.core.spi.Option;
 import io.heaplab.core.spi.OptionType;
 import io.heaplab.core.spi.Options;
+import io.heaplab.core.spi.SpiVersion;
 import java.util.List;
 
 /** Provides {@code mru-ff}, Brent's MRU strategy for size classes below half a page with first fit above. */
+@SpiVersion(SpiVersion.CURRENT)
 public final class MruFirstFitAllocatorProvider implements AllocatorProvider {
 
     /** The short name in specs. */
@@ -27,9 +29,9 @@ public final class MruFirstFitAllocatorProvider implements AllocatorProvider {
 
     @Override
     public List<Option> options() {
-        return List.of(Option.of("steps", OptionType.POSITIVE_INT, String.valueOf(MruFirstFitAllocator.DEFAULT_STEPS),
-                "size classes per doubling of the block size: 1, 2, 4, 8 or 16 (rounding wastes under 1/steps"
-                        + " of a request)"));
+        return List.of(Option.choice("steps", OptionType.POSITIVE_INT, SizeClasses.STEPS,
+                String.valueOf(MruFirstFitAllocator.DEFAULT_STEPS),
+                "size classes per doubling of the block size (rounding wastes under 1/steps of a request)"));
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.heaplab.allocators.mruff;
 
 import io.heaplab.core.spi.SpecException;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * The size classes of {@link MruFirstFitAllocator}: the block sizes below half a page that Brent's MRU rule
@@ -31,6 +32,8 @@ final class SizeClasses {
     private static final int ALIGNMENT_SHIFT = 3;
     /** The most classes per doubling an option may ask for. */
     static final int MAX_STEPS = 16;
+    /** Every valid number of classes per doubling: the powers of two up to {@link #MAX_STEPS}. */
+    static final List<Integer> STEPS = List.of(1, 2, 4, 8, MAX_STEPS);
 
     private final int steps;
     private final int stepShift;

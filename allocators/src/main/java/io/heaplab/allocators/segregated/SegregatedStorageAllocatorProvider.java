@@ -7,9 +7,11 @@ import io.heaplab.core.spi.AllocatorSetup;
 import io.heaplab.core.spi.Option;
 import io.heaplab.core.spi.OptionType;
 import io.heaplab.core.spi.Options;
+import io.heaplab.core.spi.SpiVersion;
 import java.util.List;
 
 /** Provides {@code segregated}, Purdom, Stigler &amp; Cheam's segregated storage (1970, section 2). */
+@SpiVersion(SpiVersion.CURRENT)
 public final class SegregatedStorageAllocatorProvider implements AllocatorProvider {
 
     /** The short name in specs. */
@@ -32,7 +34,7 @@ public final class SegregatedStorageAllocatorProvider implements AllocatorProvid
                 Option.of("bounds", OptionType.STRING, SegregatedStorageAllocator.POWERS,
                         "the list bounds a_1/a_2/... in cells, strictly increasing (list i holds a_(i-1) < size <="
                                 + " a_i, one more list the larger blocks); 'powers' for 1/2/4/8/..."),
-                Option.of("cell", OptionType.POSITIVE_INT, String.valueOf(CellAllocator.DEFAULT_CELL),
+                CellAllocator.cellOption(CellAllocator.DEFAULT_CELL,
                         "bytes per cell: a power of 2 from 16 to the page size"));
     }
 

@@ -7,9 +7,11 @@ import io.heaplab.core.spi.AllocatorSetup;
 import io.heaplab.core.spi.Option;
 import io.heaplab.core.spi.OptionType;
 import io.heaplab.core.spi.Options;
+import io.heaplab.core.spi.SpiVersion;
 import java.util.List;
 
 /** Provides {@code tlsf}, Two-Level Segregated Fit (Masmano, Ripoll, Crespo &amp; Real, ECRTS 2004). */
+@SpiVersion(SpiVersion.CURRENT)
 public final class TlsfAllocatorProvider implements AllocatorProvider {
 
     /** The short name in specs. */
@@ -29,9 +31,9 @@ public final class TlsfAllocatorProvider implements AllocatorProvider {
     @Override
     public List<Option> options() {
         return List.of(
-                Option.of("sli", OptionType.POSITIVE_INT, String.valueOf(TlsfAllocator.DEFAULT_SLI),
-                        "second-level bits: 1 to " + TlsfAllocator.MAX_SLI + ", 2^sli lists per power of two"),
-                Option.of("cell", OptionType.POSITIVE_INT, String.valueOf(CellAllocator.DEFAULT_CELL),
+                Option.range("sli", OptionType.POSITIVE_INT, 1, TlsfAllocator.MAX_SLI,
+                        String.valueOf(TlsfAllocator.DEFAULT_SLI), "second-level bits, 2^sli lists per power of two"),
+                CellAllocator.cellOption(CellAllocator.DEFAULT_CELL,
                         "bytes per cell: a power of 2 from 16 to the page size"));
     }
 

@@ -7,9 +7,11 @@ import io.heaplab.core.spi.AllocatorSetup;
 import io.heaplab.core.spi.Option;
 import io.heaplab.core.spi.OptionType;
 import io.heaplab.core.spi.Options;
+import io.heaplab.core.spi.SpiVersion;
 import java.util.List;
 
 /** Provides {@code brent-ff}, first fit in O(log n) by a tree of maxima over segments (Brent, ACM TOPLAS, 1989). */
+@SpiVersion(SpiVersion.CURRENT)
 public final class BrentFirstFitAllocatorProvider implements AllocatorProvider {
 
     /** The short name in specs. */
@@ -30,10 +32,10 @@ public final class BrentFirstFitAllocatorProvider implements AllocatorProvider {
     @Override
     public List<Option> options() {
         return List.of(
-                Option.of("segment", OptionType.POSITIVE_INT, String.valueOf(BrentFirstFitAllocator.DEFAULT_SEGMENT),
-                        "cells per segment, one leaf of the tree each: a power of 2 from 1 to "
-                                + BrentFirstFitAllocator.MAX_SEGMENT),
-                Option.of("cell", OptionType.POSITIVE_INT, String.valueOf(CellAllocator.DEFAULT_CELL),
+                Option.range("segment", OptionType.POSITIVE_INT, 1, BrentFirstFitAllocator.MAX_SEGMENT,
+                        String.valueOf(BrentFirstFitAllocator.DEFAULT_SEGMENT),
+                        "cells per segment, one leaf of the tree each: a power of 2"),
+                CellAllocator.cellOption(CellAllocator.DEFAULT_CELL,
                         "bytes per cell: a power of 2 from 16 to the page size; a block takes ceil((n + 8) / cell)"
                                 + " cells"));
     }

@@ -294,7 +294,6 @@ class BuddyAllocatorTest extends VariableSizeAllocatorContract {
     void theProviderIsCalledBuddyAndChecksItsCell() {
         AllocatorProvider provider = new BuddyAllocatorProvider();
         assertThat(provider.name()).isEqualTo("buddy");
-        assertThat(provider.description()).contains("Knowlton").contains("1965");
         try (Heap heap = heap(CELLS * CELL)) {
             AllocatorSetup setup = new AllocatorSetup(heap, AllocatorSetup.VARIED);
             Allocator allocator = provider.create(Options.bind(provider, Spec.parse("buddy")), setup);

@@ -18,7 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** The four providers: names, one-line descriptions, the options {@code order} and {@code cell}, and bad specs. */
+/** The four providers: names, the options {@code order} and {@code cell}, and bad specs. */
 class ListFitProvidersTest {
 
     static Stream<Arguments> providers() {
@@ -42,9 +42,8 @@ class ListFitProvidersTest {
 
     @ParameterizedTest
     @MethodSource("providers")
-    void aNameAOneLineDescriptionCitingItsSourceAndTwoOptions(AllocatorProvider provider, String name, Fit fit) {
+    void aNameAndTwoOptionsWithDefaults(AllocatorProvider provider, String name, Fit fit) {
         assertThat(provider.name()).isEqualTo(name);
-        assertThat(provider.description()).doesNotContain("\n").containsAnyOf("Knuth", "course report");
         assertThat(provider.options()).extracting(o -> o.name()).containsExactly("order", "cell");
         assertThat(provider.options()).allSatisfy(o -> assertThat(o.isRequired()).isFalse());
     }
@@ -83,7 +82,7 @@ class ListFitProvidersTest {
             for (String order : new String[] {"foo", "LIFO", "fifo"}) {
                 assertThatThrownBy(() -> create(provider, name + ":order=" + order, heap))
                         .isInstanceOf(SpecException.class)
-                        .hasMessage("order: " + order + " (expected: address or lifo)");
+                        .hasMessage(name + ": order=" + order + " (expected: one of address, lifo)");
             }
         }
     }
@@ -92,13 +91,16 @@ class ListFitProvidersTest {
     @MethodSource("providers")
     void aCellThatIsNotAPowerOfTwoFromSixteenToAPageFails(AllocatorProvider provider, String name, Fit fit) {
         try (Heap heap = heap()) {
-            for (int cell : new int[] {8, 24, 8192}) {
+            for (int cell : new int[] {24, 8192}) {
                 assertThatThrownBy(() -> create(provider, name + ":cell=" + cell, heap))
                         .isInstanceOf(SpecException.class)
                         .hasMessage("cell: " + cell + " (expected: a power of 2 from 16 to the page size, 4096)");
             }
-            assertThatThrownBy(() -> Options.bind(provider, Spec.parse(name + ":cell=0")))
-                    .isInstanceOf(SpecException.class).hasMessageContaining("cell=0");
+            for (int cell : new int[] {0, 8, 2 << 20}) {
+                assertThatThrownBy(() -> Options.bind(provider, Spec.parse(name + ":cell=" + cell)))
+                        .isInstanceOf(SpecException.class)
+                        .hasMessage(name + ": cell=" + cell + " (expected: 16..1048576)");
+            }
             assertThatThrownBy(() -> Options.bind(provider, Spec.parse(name + ":fit=best")))
                     .isInstanceOf(SpecException.class)
                     .hasMessage(name + ": unknown option 'fit' (expected one of: order, cell)");

@@ -60,7 +60,6 @@ class NoFreeAllocatorTest extends FixedSizeAllocatorContract {
         AllocatorProvider provider = Plugins.load().allocators().find("nofree");
         assertThat(provider).isInstanceOf(NoFreeAllocatorProvider.class);
         assertThat(provider.options()).isEmpty();
-        assertThat(provider.description()).contains("Brent").doesNotContain("\n");
         try (Heap heap = newHeap(512, Heap.GROWABLE)) {
             Allocator allocator = provider.create(Options.bind(provider, Spec.parse("nofree")),
                     new AllocatorSetup(heap, 6));

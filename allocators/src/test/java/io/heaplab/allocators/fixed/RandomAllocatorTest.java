@@ -216,7 +216,6 @@ class RandomAllocatorTest extends FixedSizeAllocatorContract {
         AllocatorProvider provider = Plugins.load().allocators().find("random");
         assertThat(provider).isInstanceOf(RandomAllocatorProvider.class);
         assertThat(provider.options()).isEmpty();
-        assertThat(provider.description()).contains("Brent").contains("RANDOM").doesNotContain("\n");
         try (Heap heap = newHeap(512, Heap.GROWABLE)) {
             Allocator allocator = provider.create(Options.bind(provider, Spec.parse("random")),
                     new AllocatorSetup(heap, 6, 11));

@@ -158,7 +158,6 @@ class StackAllocatorTest extends FixedSizeAllocatorContract {
         AllocatorProvider provider = Plugins.load().allocators().find("stack");
         assertThat(provider).isInstanceOf(StackAllocatorProvider.class);
         assertThat(provider.options()).isEmpty();
-        assertThat(provider.description()).contains("Brent").doesNotContain("\n");
         try (Heap heap = newHeap(512, Heap.GROWABLE)) {
             Allocator allocator = provider.create(Options.bind(provider, Spec.parse("stack")),
                     new AllocatorSetup(heap, 6));

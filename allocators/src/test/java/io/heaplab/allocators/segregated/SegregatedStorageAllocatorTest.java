@@ -230,7 +230,6 @@ class SegregatedStorageAllocatorTest extends VariableSizeAllocatorContract {
     void theProviderMakesTheDefaultTableOrTheOneGiven() {
         AllocatorProvider provider = new SegregatedStorageAllocatorProvider();
         assertThat(provider.name()).isEqualTo("segregated");
-        assertThat(provider.description()).contains("Purdom, Stigler & Cheam 1970").doesNotContain("\n");
         assertThat(provider.options()).extracting(o -> o.name() + "=" + o.defaultValue())
                 .containsExactly("bounds=powers", "cell=16");
         try (Heap heap = heap(Heap.GROWABLE)) {

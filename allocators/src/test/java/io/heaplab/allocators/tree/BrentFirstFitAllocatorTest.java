@@ -334,7 +334,6 @@ class BrentFirstFitAllocatorTest extends VariableSizeAllocatorContract {
     void theProviderIsCalledBrentFfAndChecksItsOptions() {
         AllocatorProvider provider = new BrentFirstFitAllocatorProvider();
         assertThat(provider.name()).isEqualTo("brent-ff");
-        assertThat(provider.description()).contains("Brent").contains("1989");
         try (Heap heap = heap(1024 * CELL)) {
             AllocatorSetup setup = new AllocatorSetup(heap, AllocatorSetup.VARIED);
             BrentFirstFitAllocator allocator = (BrentFirstFitAllocator) provider.create(
@@ -345,9 +344,14 @@ class BrentFirstFitAllocatorTest extends VariableSizeAllocatorContract {
             assertThatThrownBy(() -> provider.create(Options.bind(provider, Spec.parse("brent-ff:segment=48")),
                     setup)).isInstanceOf(SpecException.class)
                     .hasMessage("segment: 48 (expected: a power of 2 from 1 to 1048576 cells)");
-            assertThatThrownBy(() -> provider.create(Options.bind(provider, Spec.parse("brent-ff:cell=8")), setup))
+            assertThatThrownBy(() -> provider.create(Options.bind(provider, Spec.parse("brent-ff:cell=24")), setup))
                     .isInstanceOf(SpecException.class)
-                    .hasMessage("cell: 8 (expected: a power of 2 from 16 to the page size, 4096)");
+                    .hasMessage("cell: 24 (expected: a power of 2 from 16 to the page size, 4096)");
+            assertThatThrownBy(() -> Options.bind(provider, Spec.parse("brent-ff:cell=8")))
+                    .isInstanceOf(SpecException.class).hasMessage("brent-ff: cell=8 (expected: 16..1048576)");
+            assertThatThrownBy(() -> Options.bind(provider, Spec.parse("brent-ff:segment=2097152")))
+                    .isInstanceOf(SpecException.class)
+                    .hasMessage("brent-ff: segment=2097152 (expected: 1..1048576)");
         }
         try (Heap heap = heap(1024 * 32)) {
             BrentFirstFitAllocator allocator = (BrentFirstFitAllocator) provider.create(

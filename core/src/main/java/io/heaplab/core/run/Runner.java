@@ -40,13 +40,24 @@ public final class Runner {
 
     /**
      * Checks every spec of {@code spec} against its plugin without running anything: an unknown name, a bad
-     * option, options a workload cannot combine, or a policy given twice (results are keyed by spec) fails with a
-     * one-line {@link SpecException}.
+     * option (a value outside its choices or range among them), options a workload cannot combine, an allocator
+     * option its strategy refuses for this run's page and workload, or a policy given twice (results are keyed by
+     * spec) fails with a one-line {@link SpecException}.
      */
     public void check(RunSpec spec) {
         Bound bound = bind(spec);
         // a workload checks how its options fit together when it is made; making one costs nothing yet
-        bound.workload().create(bound.workloadOptions());
+        Workload workload = bound.workload().create(bound.workloadOptions());
+        // so does a strategy, against the page size and block size (cell: 24 is no power of 2; a fixed-size
+        // strategy under varied sizes): made on an empty heap that records nothing, and dropped
+        try (Heap heap = Heap.unrecorded(spec.pageSize(), Math.min(spec.heapCapacity(), workload.heapCapacity()))) {
+            bound.allocator().create(bound.allocatorOptions(),
+                    new AllocatorSetup(heap, workload.blockSize(), allocatorSeed(spec.seed())));
+        } catch (SpecException e) {
+            throw e;
+        } catch (RuntimeException | LinkageError e) {
+            // a strategy that breaks is not a bad spec: the run says so, and a sweep keeps its other rows
+        }
     }
 
     /** Runs {@code spec}, checked first as {@link #check} does. */

@@ -16,8 +16,9 @@ public final class Options {
     }
 
     /**
-     * Checks {@code spec} against what {@code plugin} declares: unknown keys, missing required options and
-     * values of the wrong type fail with a one-line {@link SpecException} naming the culprit.
+     * Checks {@code spec} against what {@code plugin} declares: unknown keys, missing required options, values of
+     * the wrong type and values outside an option's choices or range fail with a one-line {@link SpecException}
+     * naming the culprit, like {@code tlsf: sli=9 (expected: 1..5)}.
      */
     public static Options bind(Plugin plugin, Spec spec) {
         Map<String, Option> declared = new LinkedHashMap<>();
@@ -34,12 +35,12 @@ public final class Options {
             String raw = spec.options().getOrDefault(option.name(), option.defaultValue());
             if (raw == null) {
                 throw new SpecException(plugin.name() + ": option '" + option.name() + "' is required (expected: "
-                        + option.type().expected() + ", " + option.description() + ")");
+                        + option.expected() + ", " + option.description() + ")");
             }
-            Object value = option.type().parse(raw);
+            Object value = option.parse(raw);
             if (value == null) {
-                throw new SpecException(plugin.name() + ": " + option.name() + "=" + raw + " is not valid (expected: "
-                        + option.type().expected() + ")");
+                throw new SpecException(plugin.name() + ": " + option.name() + "=" + raw + " (expected: "
+                        + option.expected() + ")");
             }
             values.put(option.name(), value);
         }

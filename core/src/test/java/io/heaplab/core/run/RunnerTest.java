@@ -23,6 +23,7 @@ import io.heaplab.core.spi.WorkloadProvider;
 import io.heaplab.core.trace.PageRun;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 class RunnerTest {
@@ -86,6 +87,51 @@ class RunnerTest {
                     bump.free(address, size);
                 }
             };
+        }
+    }
+
+    /** Bump with a cell that must be a power of 2 from 16 to 4096: the range is bound, the power checked when made. */
+    private static final class Picky implements AllocatorProvider {
+        @Override
+        public String name() {
+            return "picky";
+        }
+
+        @Override
+        public String description() {
+            return "test";
+        }
+
+        @Override
+        public List<Option> options() {
+            return List.of(Option.range("cell", OptionType.POSITIVE_INT, 16, 4096, "16", "bytes per cell"));
+        }
+
+        @Override
+        public Allocator create(Options options, AllocatorSetup setup) {
+            int cell = options.getInt("cell");
+            if (Integer.bitCount(cell) != 1) {
+                throw new SpecException("cell: " + cell + " (expected: a power of 2)");
+            }
+            return new Bump().create(options, setup);
+        }
+    }
+
+    /** Cannot be made at all: a strategy with a bug in its constructor. */
+    private static final class Unmakeable implements AllocatorProvider {
+        @Override
+        public String name() {
+            return "unmakeable";
+        }
+
+        @Override
+        public String description() {
+            return "test";
+        }
+
+        @Override
+        public Allocator create(Options options, AllocatorSetup setup) {
+            throw new IllegalStateException("no constructor works");
         }
     }
 
@@ -280,6 +326,29 @@ class RunnerTest {
         List<RunSpec> specs = List.of(spec("two-passes", 1), spec("two-passes:blocks=0", 1));
         assertThatThrownBy(() -> RUNNER.runAll(specs, 2)).isInstanceOf(SpecException.class)
                 .hasMessageContaining("blocks=0");
+    }
+
+    @Test
+    void aSweepChecksEveryAllocatorOptionBeforeTheFirstRun() {
+        Runner runner = new Runner(new Plugins(Registry.of("allocator", List.of(new Bump(), new Picky(),
+                new Unmakeable())), Registry.of("policy", List.of(new Counting())),
+                Registry.of("workload", List.of(new TwoPasses()))));
+        AtomicInteger ran = new AtomicInteger();
+        for (String bad : List.of("picky:cell=8|picky: cell=8 (expected: 16..4096)",
+                "picky:cell=24|cell: 24 (expected: a power of 2)")) {
+            String[] specAndMessage = bad.split("\\|");
+            List<RunSpec> specs = List.of(
+                    RunSpec.of(Spec.parse("two-passes"), Spec.parse("bump"), List.of(), 64, 1),
+                    RunSpec.of(Spec.parse("two-passes"), Spec.parse(specAndMessage[0]), List.of(), 64, 1));
+            assertThatThrownBy(() -> runner.sweep(specs, 1, ran::incrementAndGet))
+                    .isInstanceOf(SpecException.class).hasMessage(specAndMessage[1]);
+        }
+        assertThat(ran).as("runs before the bad spec was found").hasValue(0);
+        // a strategy that breaks is no bad spec: its row fails and the others run
+        List<RunOutcome> outcomes = runner.sweep(List.of(
+                RunSpec.of(Spec.parse("two-passes"), Spec.parse("unmakeable"), List.of(), 64, 1),
+                RunSpec.of(Spec.parse("two-passes"), Spec.parse("picky:cell=32"), List.of(), 64, 1)), 1, () -> { });
+        assertThat(outcomes).extracting(RunOutcome::failed).containsExactly(true, false);
     }
 
     @Test

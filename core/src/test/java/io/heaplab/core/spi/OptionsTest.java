@@ -53,9 +53,9 @@ class OptionsTest {
     @Test
     void badValueSaysWhatWasExpected() {
         assertThatThrownBy(() -> Options.bind(WSCLOCK, Spec.parse("wsclock:frames=0")))
-                .hasMessage("wsclock: frames=0 is not valid (expected: a positive integer or 'all')");
+                .hasMessage("wsclock: frames=0 (expected: a positive integer or 'all')");
         assertThatThrownBy(() -> Options.bind(WSCLOCK, Spec.parse("wsclock:frames=1,theta=x")))
-                .hasMessage("wsclock: theta=x is not valid (expected: a positive integer)");
+                .hasMessage("wsclock: theta=x (expected: a positive integer)");
     }
 
     @Test

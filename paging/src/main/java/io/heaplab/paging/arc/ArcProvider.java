@@ -5,9 +5,11 @@ import io.heaplab.core.spi.OptionType;
 import io.heaplab.core.spi.Options;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.spi.ReplacementPolicyProvider;
+import io.heaplab.core.spi.SpiVersion;
 import java.util.List;
 
 /** The {@code arc} policy: the adaptive replacement cache (Megiddo &amp; Modha, FAST 2003). */
+@SpiVersion(SpiVersion.CURRENT)
 public final class ArcProvider implements ReplacementPolicyProvider {
 
     static final String FRAMES = "frames";

@@ -5,9 +5,11 @@ import io.heaplab.core.spi.OptionType;
 import io.heaplab.core.spi.Options;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.spi.ReplacementPolicyProvider;
+import io.heaplab.core.spi.SpiVersion;
 import java.util.List;
 
 /** The {@code clock} policy: CLOCK, or second chance (Corbató 1968). */
+@SpiVersion(SpiVersion.CURRENT)
 public final class ClockProvider implements ReplacementPolicyProvider {
 
     static final String FRAMES = "frames";

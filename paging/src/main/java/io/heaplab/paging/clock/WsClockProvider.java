@@ -5,9 +5,11 @@ import io.heaplab.core.spi.OptionType;
 import io.heaplab.core.spi.Options;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.spi.ReplacementPolicyProvider;
+import io.heaplab.core.spi.SpiVersion;
 import java.util.List;
 
 /** The {@code wsclock} policy: WSCLOCK (Carr &amp; Hennessy 1981) for a single task. */
+@SpiVersion(SpiVersion.CURRENT)
 public final class WsClockProvider implements ReplacementPolicyProvider {
 
     static final String FRAMES = "frames";

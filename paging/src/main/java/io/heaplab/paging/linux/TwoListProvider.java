@@ -5,9 +5,11 @@ import io.heaplab.core.spi.OptionType;
 import io.heaplab.core.spi.Options;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.spi.ReplacementPolicyProvider;
+import io.heaplab.core.spi.SpiVersion;
 import java.util.List;
 
 /** The {@code twolist} policy: Linux's active/inactive lists (mm/vmscan.c; Gorman 2004). */
+@SpiVersion(SpiVersion.CURRENT)
 public final class TwoListProvider implements ReplacementPolicyProvider {
 
     static final String FRAMES = "frames";

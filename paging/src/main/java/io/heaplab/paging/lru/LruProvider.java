@@ -5,9 +5,11 @@ import io.heaplab.core.spi.OptionType;
 import io.heaplab.core.spi.Options;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.spi.ReplacementPolicyProvider;
+import io.heaplab.core.spi.SpiVersion;
 import java.util.List;
 
 /** The {@code lru} policy: strict LRU (Mattson et al. 1970), at one memory size or at all of them in one pass. */
+@SpiVersion(SpiVersion.CURRENT)
 public final class LruProvider implements ReplacementPolicyProvider {
 
     static final String FRAMES = "frames";

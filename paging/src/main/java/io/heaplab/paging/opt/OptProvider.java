@@ -5,9 +5,11 @@ import io.heaplab.core.spi.OptionType;
 import io.heaplab.core.spi.Options;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.spi.ReplacementPolicyProvider;
+import io.heaplab.core.spi.SpiVersion;
 import java.util.List;
 
 /** The {@code opt} policy: Belady's MIN (Belady 1966), at one memory size or at all of them by the OPT stack. */
+@SpiVersion(SpiVersion.CURRENT)
 public final class OptProvider implements ReplacementPolicyProvider {
 
     static final String FRAMES = "frames";

@@ -5,9 +5,11 @@ import io.heaplab.core.spi.OptionType;
 import io.heaplab.core.spi.Options;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.spi.ReplacementPolicyProvider;
+import io.heaplab.core.spi.SpiVersion;
 import java.util.List;
 
 /** The {@code pff} policy: page-fault frequency (Chu &amp; Opderbeck 1972). */
+@SpiVersion(SpiVersion.CURRENT)
 public final class PageFaultFrequencyProvider implements ReplacementPolicyProvider {
 
     static final String THRESHOLD = "threshold";

@@ -5,9 +5,11 @@ import io.heaplab.core.spi.OptionType;
 import io.heaplab.core.spi.Options;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.spi.ReplacementPolicyProvider;
+import io.heaplab.core.spi.SpiVersion;
 import java.util.List;
 
 /** The {@code random} policy: a uniformly drawn resident page leaves (Belady 1966), seeded. */
+@SpiVersion(SpiVersion.CURRENT)
 public final class RandomReplacementProvider implements ReplacementPolicyProvider {
 
     static final String FRAMES = "frames";

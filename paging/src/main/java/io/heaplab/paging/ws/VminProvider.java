@@ -5,6 +5,7 @@ import io.heaplab.core.spi.OptionType;
 import io.heaplab.core.spi.Options;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.spi.ReplacementPolicyProvider;
+import io.heaplab.core.spi.SpiVersion;
 import java.util.List;
 
 /**
@@ -12,6 +13,7 @@ import java.util.List;
  * {@code theta}, as the working set's, so that {@code ws} and {@code vmin} specs differ only in the name; it is
  * Prieve &amp; Fabry's {@code tau}.
  */
+@SpiVersion(SpiVersion.CURRENT)
 public final class VminProvider implements ReplacementPolicyProvider {
 
     static final String THETA = "theta";

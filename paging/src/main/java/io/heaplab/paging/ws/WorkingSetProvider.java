@@ -5,9 +5,11 @@ import io.heaplab.core.spi.OptionType;
 import io.heaplab.core.spi.Options;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.spi.ReplacementPolicyProvider;
+import io.heaplab.core.spi.SpiVersion;
 import java.util.List;
 
 /** The {@code ws} policy: the working set (Denning 1968), at one window or at all (Denning &amp; Schwartz 1972). */
+@SpiVersion(SpiVersion.CURRENT)
 public final class WorkingSetProvider implements ReplacementPolicyProvider {
 
     static final String THETA = "theta";

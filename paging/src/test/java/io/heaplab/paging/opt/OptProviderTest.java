@@ -42,6 +42,6 @@ class OptProviderTest {
         assertThatThrownBy(() -> create("opt")).isInstanceOf(SpecException.class)
                 .hasMessageStartingWith("opt: option 'frames' is required");
         assertThatThrownBy(() -> create("opt:frames=0")).isInstanceOf(SpecException.class)
-                .hasMessageStartingWith("opt: frames=0 is not valid (expected: a positive integer or 'all')");
+                .hasMessageStartingWith("opt: frames=0 (expected: a positive integer or 'all')");
     }
 }

@@ -4,11 +4,13 @@ import io.heaplab.core.spi.Option;
 import io.heaplab.core.spi.OptionType;
 import io.heaplab.core.spi.Options;
 import io.heaplab.core.spi.SpecException;
+import io.heaplab.core.spi.SpiVersion;
 import io.heaplab.core.spi.Workload;
 import io.heaplab.core.spi.WorkloadProvider;
 import java.util.List;
 
 /** Provides {@code pqsim}: Brent's event simulation on a leftist-tree priority queue of 20-byte nodes (3.2, 3.3). */
+@SpiVersion(SpiVersion.CURRENT)
 public final class PqsimProvider implements WorkloadProvider {
 
     /** The short name in specs. */
@@ -17,8 +19,8 @@ public final class PqsimProvider implements WorkloadProvider {
     private static final List<Option> OPTIONS = List.of(
             Option.of("rate", OptionType.POSITIVE_DOUBLE, "200", "customers arriving per simulated second"),
             Option.of("lifetime", OptionType.POSITIVE_DOUBLE, "12", "mean simulated seconds a customer stays"),
-            Option.of("seconds", OptionType.POSITIVE_LONG, "2000", "simulated seconds to run, at most "
-                    + PqsimWorkload.MAX_SECONDS),
+            Option.range("seconds", OptionType.POSITIVE_LONG, 1, PqsimWorkload.MAX_SECONDS, "2000",
+                    "simulated seconds to run (event times are 4-byte counts of microseconds)"),
             Option.of("warmup", OptionType.NON_NEGATIVE_LONG, "1000",
                     "simulated seconds before faults are counted (0: count them all)"),
             Option.of("initialLoad", OptionType.POSITIVE_DOUBLE, "1.0",

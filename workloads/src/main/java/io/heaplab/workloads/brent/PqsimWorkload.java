@@ -148,20 +148,20 @@ public final class PqsimWorkload implements Workload {
     static String problem(double rate, double lifetime, long seconds, long warmup, double initialLoad) {
         String name = PqsimProvider.NAME;
         if (!(rate > 0) || Double.isInfinite(rate)) {
-            return name + ": rate=" + Spec.number(rate) + " is not valid (expected: a positive number)";
+            return name + ": rate=" + Spec.number(rate) + " (expected: a positive number)";
         }
         if (!(lifetime > 0) || Double.isInfinite(lifetime)) {
-            return name + ": lifetime=" + Spec.number(lifetime) + " is not valid (expected: a positive number)";
+            return name + ": lifetime=" + Spec.number(lifetime) + " (expected: a positive number)";
         }
         if (!(initialLoad > 0) || Double.isInfinite(initialLoad)) {
-            return name + ": initialLoad=" + Spec.number(initialLoad) + " is not valid (expected: a positive number)";
+            return name + ": initialLoad=" + Spec.number(initialLoad) + " (expected: a positive number)";
         }
         if (seconds <= 0 || seconds > MAX_SECONDS) {
             return name + ": seconds=" + seconds + " is out of range (expected: 1 to " + MAX_SECONDS
                     + ", as event times are 4-byte counts of microseconds)";
         }
         if (warmup < 0) {
-            return name + ": warmup=" + warmup + " is not valid (expected: a non-negative integer)";
+            return name + ": warmup=" + warmup + " (expected: a non-negative integer)";
         }
         if (warmup >= seconds) {
             return name + ": warmup=" + warmup + " is not below seconds=" + seconds

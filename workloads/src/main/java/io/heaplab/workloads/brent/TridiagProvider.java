@@ -3,19 +3,21 @@ package io.heaplab.workloads.brent;
 import io.heaplab.core.spi.Option;
 import io.heaplab.core.spi.OptionType;
 import io.heaplab.core.spi.Options;
+import io.heaplab.core.spi.SpiVersion;
 import io.heaplab.core.spi.Workload;
 import io.heaplab.core.spi.WorkloadProvider;
 import java.util.List;
 
 /** Provides {@code tridiag}, Brent's TRIDIAG (MRU strategy paper, 3.1): systolic rotation traffic in 6-byte cells. */
+@SpiVersion(SpiVersion.CURRENT)
 public final class TridiagProvider implements WorkloadProvider {
 
     /** The short name in specs. */
     public static final String NAME = "tridiag";
 
     private static final List<Option> OPTIONS = List.of(
-            Option.of("n", OptionType.POSITIVE_INT, "128", "order of the symmetric matrix, "
-                    + TridiagWorkload.MIN_N + " to " + TridiagWorkload.MAX_N + " (Brent ran 128)"));
+            Option.range("n", OptionType.POSITIVE_INT, TridiagWorkload.MIN_N, TridiagWorkload.MAX_N, "128",
+                    "order of the symmetric matrix (Brent ran 128)"));
 
     @Override
     public String name() {

@@ -201,7 +201,7 @@ public final class TridiagWorkload implements Workload {
      */
     public TridiagWorkload(int n) {
         if (n < MIN_N || n > MAX_N) {
-            throw new SpecException(TridiagProvider.NAME + ": n=" + n + " is not valid (expected: " + MIN_N + " to "
+            throw new SpecException(TridiagProvider.NAME + ": n=" + n + " (expected: " + MIN_N + " to "
                     + MAX_N + ")");
         }
         this.n = n;

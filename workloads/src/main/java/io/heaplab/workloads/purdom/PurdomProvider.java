@@ -5,11 +5,13 @@ import io.heaplab.core.spi.OptionType;
 import io.heaplab.core.spi.Options;
 import io.heaplab.core.spi.Spec;
 import io.heaplab.core.spi.SpecException;
+import io.heaplab.core.spi.SpiVersion;
 import io.heaplab.core.spi.Workload;
 import io.heaplab.core.spi.WorkloadProvider;
 import java.util.List;
 
 /** Provides {@code purdom}: the simulation of Purdom, Stigler &amp; Cheam 1970, section 3. */
+@SpiVersion(SpiVersion.CURRENT)
 public final class PurdomProvider implements WorkloadProvider {
 
     /** The short name in specs. */
@@ -19,15 +21,13 @@ public final class PurdomProvider implements WorkloadProvider {
             Option.of("lambda", OptionType.POSITIVE_DOUBLE, "16",
                     "requests arriving per unit time, a Poisson process; blocks live Exp(1), so about lambda are"
                             + " live (at most " + Spec.number(PurdomWorkload.MAX_LAMBDA) + ")"),
-            Option.of("c", OptionType.POSITIVE_DOUBLE, "16",
-                    "mean block size in cells, geometric on 1, 2, ... (at least 1; 1: always one cell; at most"
-                            + " memory)"),
+            Option.range("c", OptionType.POSITIVE_DOUBLE, 1, PurdomWorkload.MAX_MEAN_CELLS, "16",
+                    "mean block size in cells, geometric on 1, 2, ... (1: always one cell; at most memory)"),
             Option.of("memory", OptionType.NON_NEGATIVE_LONG, "256",
                     "cells in the bounded heap, memory * cell bytes (0: a growable heap)"),
             Option.of("requests", OptionType.POSITIVE_LONG, "1600", "filled requests after which the run ends"),
-            Option.of("cell", OptionType.POSITIVE_LONG, "16",
-                    "bytes per cell, a power of 2 from " + PurdomWorkload.MIN_CELL + " to "
-                            + PurdomWorkload.MAX_CELL),
+            Option.range("cell", OptionType.POSITIVE_LONG, PurdomWorkload.MIN_CELL, PurdomWorkload.MAX_CELL, "16",
+                    "bytes per cell, a power of 2"),
             Option.of("header", OptionType.NON_NEGATIVE_LONG, "8",
                     "bytes of each block the allocator keeps for its header, less than cell: b cells are asked"
                             + " for as b * cell - header bytes, so a strategy with that header that rounds to whole"

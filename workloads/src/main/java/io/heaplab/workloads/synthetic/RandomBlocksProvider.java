@@ -3,11 +3,13 @@ package io.heaplab.workloads.synthetic;
 import io.heaplab.core.spi.Option;
 import io.heaplab.core.spi.OptionType;
 import io.heaplab.core.spi.Options;
+import io.heaplab.core.spi.SpiVersion;
 import io.heaplab.core.spi.Workload;
 import io.heaplab.core.spi.WorkloadProvider;
 import java.util.List;
 
 /** Provides {@code random-blocks}: blocks of one size freed and replaced at random around {@code live} blocks. */
+@SpiVersion(SpiVersion.CURRENT)
 public final class RandomBlocksProvider implements WorkloadProvider {
 
     /** The short name in specs. */

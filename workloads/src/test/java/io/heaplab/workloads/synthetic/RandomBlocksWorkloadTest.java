@@ -142,7 +142,6 @@ class RandomBlocksWorkloadTest {
     void isFoundByItsShortNameWithTypedOptions() {
         WorkloadProvider provider = Plugins.load().workloads().find("random-blocks");
         assertThat(provider).isInstanceOf(RandomBlocksProvider.class);
-        assertThat(provider.description()).contains("Brent").doesNotContain("\n");
         assertThat(provider.options()).extracting(o -> o.name() + "=" + o.defaultValue())
                 .containsExactly("size=16", "live=1000", "steps=100000");
 
