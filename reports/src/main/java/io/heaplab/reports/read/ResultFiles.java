@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.TreeSet;
 import java.util.function.Supplier;
 
 /**
@@ -25,7 +26,6 @@ import java.util.function.Supplier;
 public final class ResultFiles {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
-    private static final Map<String, ExperimentReader> READERS = readers();
 
     private ResultFiles() {
     }
@@ -66,11 +66,21 @@ public final class ResultFiles {
         if (ReportJson.isReport(document)) {
             return sections(file, "report", () -> ReportJson.fromTree(document).sections());
         }
-        ExperimentReader reader = READERS.get(document.path("experiment").asText());
-        if (reader != null) {
+        if (document.has("experiment")) {
+            String experiment = document.path("experiment").asText();
+            ExperimentReader reader = Readers.ALL.get(experiment);
+            if (reader == null) {
+                throw new ResultFileException(file, "experiment '" + experiment + "' has no reader on this class path"
+                        + " (expected: one of " + String.join(", ", new TreeSet<>(Readers.ALL.keySet())) + ")");
+            }
             return sections(file, reader.kind(), () -> List.of(reader.section(document)));
         }
         return List.of(byShape(file, name, document));
+    }
+
+    /** The experiment readers, loaded when a file first needs one. */
+    private static final class Readers {
+        static final Map<String, ExperimentReader> ALL = readers();
     }
 
     /** The experiment readers on heaplab's class path, by experiment name. */

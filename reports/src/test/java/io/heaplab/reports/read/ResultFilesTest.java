@@ -107,6 +107,11 @@ class ResultFilesTest {
 
     @Test
     void aRecognisedFileWithFieldsMissingIsNamedAsMalformed(@TempDir Path dir) throws IOException {
+        Path unknown = Files.writeString(dir.resolve("unknown.json"), Files.readString(input("sample.json"))
+                .replace("\"experiment\" : \"sample\"", "\"experiment\" : \"knuth\""));
+        assertThatThrownBy(() -> ResultFiles.read(unknown)).isInstanceOf(ResultFileException.class)
+                .hasMessage(unknown + ": experiment 'knuth' has no reader on this class path (expected: one of"
+                        + " sample)");
         Path cut = Files.writeString(dir.resolve("cut.json"), Files.readString(input("sample.json"))
                 .replace("\"curve\" : [ 9, 4, 1 ],", ""));
         assertThatThrownBy(() -> ResultFiles.read(cut)).isInstanceOf(ResultFileException.class)
