@@ -1,0 +1,479 @@
+package io.heaplab.system;
+
+import io.heaplab.core.trace.PageRun;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.PriorityQueue;
+import java.util.SplittableRandom;
+
+/**
+ * A discrete-event simulation of Carr &amp; Hennessy's multiprogrammed virtual-memory computer: one processor
+ * executing one reference per unit of time, M frames, paging devices serving one paging queue, a ready queue, an
+ * active queue run round-robin in quanta, a time-slice per activation, demand paging (a fault blocks its task until
+ * the page is read), task I/O on devices of its own, and the WS load control on |W| or |RW| with or without LT/RT.
+ * The simulation ends when every task has completed.
+ *
+ * <p>Cost: the processor executes run-merged references, so a run of references to one page costs one step; events
+ * (page reads and writes, task I/O) are few beside them. Nothing is allocated per reference.
+ */
+public final class MultiprogrammedSystem {
+
+    private enum Kind { READ_DONE, WRITE_DONE, IO_DONE }
+
+    private record Event(long time, long seq, Kind kind, int device, int frame, Task task, int page)
+            implements Comparable<Event> {
+        @Override
+        public int compareTo(Event o) {
+            return time != o.time ? Long.compare(time, o.time) : Long.compare(seq, o.seq);
+        }
+    }
+
+    private final SystemConfig config;
+    private final List<Task> tasks = new ArrayList<>();
+    private final Memory memory;
+    private final PagingQueue queue;
+    private final SplittableRandom random;
+    private final Deque<Task> ready = new ArrayDeque<>();
+    /** Active tasks in order of activation: the last is the last activated. */
+    private final List<Task> active = new ArrayList<>();
+    private final PriorityQueue<Event> events = new PriorityQueue<>();
+    private final boolean[] deviceBusy;
+    private long eventSeq;
+    private int turn;
+
+    private long now;
+    private long lastAccrual;
+    private double mplIntegral;
+    private long busyIntegral;
+    private long references;
+    private long deactivations;
+    private long sliceDeactivations;
+    private long activations;
+    private long faults;
+    private long wsScans;
+    private double responseSum;
+    private int completed;
+    private final SystemTrace trace;
+    private boolean verify;
+
+    private MultiprogrammedSystem(SystemConfig config, List<Prototype> workload, long seed, SystemTrace trace) {
+        this.config = config;
+        this.random = new SplittableRandom(seed);
+        this.trace = trace;
+        for (Prototype prototype : workload) {
+            Task task = new Task(tasks.size(), prototype);
+            task.nextIoVt = nextIo(task, 0);
+            tasks.add(task);
+            ready.addLast(task);
+        }
+        this.queue = new PagingQueue(config.readsBeforeWrites(), config.ltrt());
+        this.memory = Memory.of(config, tasks, queue::write);
+        this.deviceBusy = new boolean[config.pagingDevices()];
+    }
+
+    /** Runs {@code workload}, the tasks in the order they arrive, to completion on {@code config}. */
+    public static SystemResult run(SystemConfig config, List<Prototype> workload, long seed) {
+        return run(config, workload, seed, SystemTrace.NONE);
+    }
+
+    /** As {@link #run(SystemConfig, List, long)}, telling {@code trace} of every event; for tests. */
+    static SystemResult run(SystemConfig config, List<Prototype> workload, long seed, SystemTrace trace) {
+        if (workload.isEmpty()) {
+            throw new IllegalArgumentException("no task to run (expected: at least one prototype in the workload)");
+        }
+        return new MultiprogrammedSystem(config, workload, seed, trace).simulate();
+    }
+
+    /** As {@link #run(SystemConfig, List, long, SystemTrace)}, checking the invariants after every step; for tests. */
+    static SystemResult verified(SystemConfig config, List<Prototype> workload, long seed, SystemTrace trace) {
+        MultiprogrammedSystem system = new MultiprogrammedSystem(config, workload, seed, trace);
+        system.verify = true;
+        return system.simulate();
+    }
+
+    /** The invariants: frames owned once, and under pure WS, W resident once a task has run theta since activation. */
+    private void verifyState() {
+        memory.verify();
+        if (config.policy() == MemoryPolicy.WS) {
+            for (Task task : active) {
+                if (task.vt - task.activatedVt >= config.theta()) {
+                    for (int p = task.head; p >= 0; p = task.next[p]) {
+                        if (task.frameOf[p] < 0) {
+                            throw new IllegalStateException(task + " has run theta since activation, yet page " + p
+                                    + " of its W is not resident (W = RW fails)");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private SystemResult simulate() {
+        int stalled = 0;
+        long work = 0;
+        for (Task task : tasks) {
+            work += task.length + (config.auxMax() + config.ioMax() + config.quantum()) * (task.frameOf.length + 1L);
+        }
+        // far beyond any thrashing a load control allows: a system that keeps paging and never finishes
+        long limit = work > Long.MAX_VALUE / 1000 ? Long.MAX_VALUE : 1000 * work;
+        while (completed < tasks.size()) {
+            if (now > limit) {
+                throw new IllegalStateException("the simulation has run " + now + " units of time and " + completed
+                        + " of " + tasks.size() + " tasks completed: the system pages without progress");
+            }
+            if (verify) {
+                verifyState();
+            }
+            long before = references;
+            long at = now;
+            activate();
+            dispatch();
+            Task task = nextRunnable();
+            long horizon = events.isEmpty() ? Long.MAX_VALUE : events.peek().time();
+            if (task != null && horizon > now) {
+                execute(task, horizon - now);
+                // turns that execute nothing while time stands still must not repeat for ever
+                stalled = references == before && now == at ? stalled + 1 : 0;
+                if (stalled > 1000 * (tasks.size() + 1)) {
+                    throw new IllegalStateException("the simulation makes no progress at time " + now + ": " + task
+                            + " at virtual time " + task.vt + " runs nothing");
+                }
+            } else if (!events.isEmpty()) {
+                stalled = 0;
+                advanceTo(Math.max(now, horizon));
+                handle(events.poll());
+            } else if (task == null) {
+                throw new IllegalStateException("no task can run and nothing is pending at time " + now
+                        + " (ready " + ready.size() + ", active " + active.size() + "): a simulation that cannot end");
+            }
+        }
+        accrue();
+        long memoryReplacements = memory.replacements;
+        return new SystemResult(references, now, now == 0 ? 0 : mplIntegral / now, deactivations,
+                sliceDeactivations, activations, faults, memory.reclaims, memory.writes, memoryReplacements,
+                memory.framesExamined, wsScans, now == 0 ? 0 : (double) busyIntegral / now / deviceBusy.length,
+                responseSum / tasks.size(), completed);
+    }
+
+    // ---- the processor
+
+    private Task nextRunnable() {
+        for (int i = 0; i < active.size(); i++) {
+            Task task = active.get((turn + i) % active.size());
+            if (task.runnable()) {
+                turn = (turn + i + 1) % active.size();
+                return task;
+            }
+        }
+        return null;
+    }
+
+    /** Runs {@code task} for one quantum at most, stopping short of the next event, a fault, I/O or completion. */
+    private void execute(Task task, long untilEvent) {
+        long budget = Math.min(Math.min(config.quantum(), untilEvent), task.length - task.vt);
+        if (task.sliceLeft > 0) {
+            budget = Math.min(budget, task.sliceLeft);
+        }
+        budget = Math.min(budget, task.nextIoVt - task.vt);
+        if (task.loading) {
+            budget = Math.min(budget, Math.max(1, config.tau() - (task.vt - task.activatedVt)));
+        }
+        long start = task.vt;
+        while (budget > 0 && task.run < task.runs.length) {
+            long run = task.runs[task.run];
+            int page = PageRun.page(run);
+            int f = task.frameOf[page];
+            if (f < 0 || !memory.usable(f)) {
+                if (!memory.reclaim(task, page)) {
+                    fault(task, page);
+                    break;
+                }
+            }
+            int k = (int) Math.min(PageRun.count(run) - task.offset, budget);
+            task.fresh = false;
+            task.vt += k;
+            memory.touch(task, page, PageRun.isWrite(run), task.vt);
+            advanceTo(now + k);
+            references += k;
+            budget -= k;
+            task.offset += k;
+            if (task.offset == PageRun.count(run)) {
+                task.run++;
+                task.offset = 0;
+            }
+            memory.advance(task);
+        }
+        long ran = task.vt - start;
+        task.sliceLeft -= ran;
+        if (task.wLost) {
+            wsScans++;
+            task.wLost = false;
+        }
+        if (task.run == task.runs.length) {
+            complete(task);
+            return;
+        }
+        if (task.loading && task.vt - task.activatedVt >= config.tau()) {
+            task.loading = false;
+            trace.event(now, "running", task.id, -1);
+        }
+        if (task.vt >= task.nextIoVt && !task.blocked) {
+            startIo(task);
+        }
+        if (task.sliceLeft <= 0 && task.active && !(config.ltrt() && loadingTasks() >= config.loadingLimit())) {
+            // under LT/RT a time-slice ends only when the memory it frees can be used at once
+            deactivate(task, false);
+        }
+    }
+
+    private void fault(Task task, int page) {
+        faults++;
+        task.blocked = true;
+        task.readQueued = true;
+        queue.read(task, page);
+        trace.event(now, "fault", task.id, page);
+    }
+
+    private void startIo(Task task) {
+        task.ioBlocked = true;
+        task.loading = false; // an I/O request ends the loading phase
+        task.nextIoVt = nextIo(task, task.vt);
+        schedule(now + uniform(config.ioMin(), config.ioMax()), Kind.IO_DONE, -1, -1, task, -1);
+        trace.event(now, "io", task.id, -1);
+    }
+
+    private long nextIo(Task task, long from) {
+        double mean = task.prototype.meanIoInterval();
+        if (Double.isInfinite(mean)) {
+            return Long.MAX_VALUE;
+        }
+        double interval = -mean * Math.log(1 - random.nextDouble());
+        return from + Math.max(1, Math.round(interval));
+    }
+
+    private void complete(Task task) {
+        accrue();
+        task.done = true;
+        task.completion = now;
+        responseSum += now - task.firstActivation;
+        completed++;
+        active.remove(task);
+        task.active = false;
+        memory.completed(task);
+        trace.event(now, "complete", task.id, -1);
+    }
+
+    // ---- load control
+
+    private int loadingTasks() {
+        int n = 0;
+        for (Task task : active) {
+            n += task.loading ? 1 : 0;
+        }
+        return n;
+    }
+
+    private void activate() {
+        while (!ready.isEmpty()) {
+            Task first = ready.peekFirst();
+            if (!active.isEmpty()) {
+                if (config.ltrt() && loadingTasks() >= config.loadingLimit()) {
+                    return;
+                }
+                long committed = 0;
+                for (Task task : active) {
+                    committed += memory.commitment(task);
+                }
+                if (first.commitment + config.k0() > config.frames() - committed) {
+                    return;
+                }
+            }
+            ready.pollFirst();
+            accrue();
+            active.add(first);
+            first.active = true;
+            first.loading = config.ltrt();
+            first.activatedVt = first.vt;
+            first.sliceLeft = config.timeSlice();
+            if (first.firstActivation < 0) {
+                first.firstActivation = now;
+            }
+            activations++;
+            trace.event(now, "activate", first.id, -1);
+        }
+    }
+
+    private void deactivate(Task task, boolean overcommitted) {
+        accrue();
+        active.remove(task);
+        task.active = false;
+        task.loading = false;
+        // a task stopped at a fault needs one frame more than its working set to run again
+        task.commitment = memory.commitment(task) + (overcommitted && task.blocked ? 1 : 0);
+        if (task.readQueued && queue.cancel(task)) {
+            task.readQueued = false;
+            task.blocked = false; // it faults again when it runs again
+        }
+        memory.deactivated(task);
+        if (overcommitted) {
+            deactivations++;
+            ready.addFirst(task);
+        } else {
+            sliceDeactivations++;
+            ready.addLast(task);
+        }
+        trace.event(now, overcommitted ? "deactivate" : "slice", task.id, -1);
+    }
+
+    /**
+     * The task to deactivate under {@code config}'s rule, among those that are not waiting to use a page just read
+     * for them (taking one would waste its read, and could do so for ever); the faulting task if none other is.
+     */
+    private Task victim(Task faulting) {
+        List<Task> candidates = active.stream().filter(t -> !t.fresh || t == faulting).toList();
+        if (candidates.isEmpty()) {
+            return faulting;
+        }
+        return switch (config.deactivation()) {
+            case LAST_ACTIVATED -> candidates.getLast();
+            case FAULTING -> faulting.active ? faulting : candidates.getLast();
+            case SMALLEST_RESIDENT -> candidates.stream().min((a, b) -> Integer.compare(a.resident, b.resident))
+                    .orElseThrow();
+            case LARGEST_RESIDENT -> candidates.stream().max((a, b) -> Integer.compare(a.resident, b.resident))
+                    .orElseThrow();
+            case LARGEST_REMAINING_SLICE -> candidates.stream()
+                    .max((a, b) -> Long.compare(a.sliceLeft, b.sliceLeft)).orElseThrow();
+            case RANDOM -> candidates.get(random.nextInt(candidates.size()));
+        };
+    }
+
+    // ---- paging devices
+
+    private void dispatch() {
+        for (int d = 0; d < deviceBusy.length; d++) {
+            if (!deviceBusy[d]) {
+                serve(d);
+            }
+        }
+    }
+
+    private void serve(int device) {
+        while (!queue.isEmpty()) {
+            PagingQueue.Request request = queue.take();
+            if (!request.isRead()) {
+                if (write(device, request.frame())) {
+                    return;
+                }
+                continue;
+            }
+            Task task = request.task();
+            task.readQueued = false;
+            int frame = memory.replace(task);
+            while (frame == Memory.OVERCOMMITTED) {
+                if (active.size() <= 1 || !task.active) {
+                    if (!memory.shrink(task)) {
+                        throw new IllegalStateException(task + " needs a frame and none can be freed");
+                    }
+                } else {
+                    Task victim = victim(task);
+                    deactivate(victim, true);
+                    if (victim == task) {
+                        task.blocked = false; // its read is given up; it faults again when it runs again
+                        break;
+                    }
+                }
+                frame = memory.replace(task);
+            }
+            if (!task.active && frame != Memory.WAIT && frame < 0) {
+                continue;
+            }
+            if (frame == Memory.WAIT) {
+                queue.putBack(request);
+                task.readQueued = true;
+                PagingQueue.Request write = queue.takeWrite();
+                if (write != null && write(device, write.frame())) {
+                    return;
+                }
+                return; // a write on another device will free a frame
+            }
+            if (frame < 0) {
+                continue; // the faulting task itself was deactivated
+            }
+            memory.reading(frame, task, request.page());
+            start(device, Kind.READ_DONE, frame, task, request.page());
+            trace.event(now, "read", task.id, request.page());
+            return;
+        }
+    }
+
+    private boolean write(int device, int frame) {
+        if (!memory.startWrite(frame)) {
+            return false;
+        }
+        start(device, Kind.WRITE_DONE, frame, null, -1);
+        trace.event(now, "write", memory.owner[frame], memory.page[frame]);
+        return true;
+    }
+
+    private void start(int device, Kind kind, int frame, Task task, int page) {
+        accrue();
+        deviceBusy[device] = true;
+        schedule(now + uniform(config.auxMin(), config.auxMax()), kind, device, frame, task, page);
+    }
+
+    private void schedule(long time, Kind kind, int device, int frame, Task task, int page) {
+        events.add(new Event(time, eventSeq++, kind, device, frame, task, page));
+    }
+
+    private long uniform(long min, long max) {
+        return min == max ? min : min + random.nextLong(max - min + 1);
+    }
+
+    private void handle(Event event) {
+        switch (event.kind()) {
+            case READ_DONE -> {
+                accrue();
+                deviceBusy[event.device()] = false;
+                memory.loaded(event.frame());
+                event.task().blocked = false;
+                event.task().fresh = true;
+                trace.event(now, "loaded", event.task().id, event.page());
+            }
+            case WRITE_DONE -> {
+                accrue();
+                deviceBusy[event.device()] = false;
+                memory.cleaned(event.frame());
+                trace.event(now, "cleaned", memory.owner[event.frame()], memory.page[event.frame()]);
+            }
+            case IO_DONE -> {
+                event.task().ioBlocked = false;
+                trace.event(now, "io-done", event.task().id, -1);
+            }
+        }
+    }
+
+    // ---- time
+
+    private void advanceTo(long time) {
+        if (time > now) {
+            accrue();
+            now = time;
+        }
+    }
+
+    /** Adds the time since the last change to the integrals of active tasks and busy devices. */
+    private void accrue() {
+        long elapsed = now - lastAccrual;
+        if (elapsed > 0) {
+            mplIntegral += (double) active.size() * elapsed;
+            int busy = 0;
+            for (boolean b : deviceBusy) {
+                busy += b ? 1 : 0;
+            }
+            busyIntegral += (long) busy * elapsed;
+            lastAccrual = now;
+        }
+    }
+}

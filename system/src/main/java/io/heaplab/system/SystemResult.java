@@ -1,0 +1,36 @@
+package io.heaplab.system;
+
+/**
+ * What a simulation of the whole system measured (Carr &amp; Hennessy, Table 2 and Figures 3-5).
+ *
+ * @param references            virtual time executed by all tasks
+ * @param time                  simulated real time when the last task completed
+ * @param meanMpl               the time-average number of active tasks
+ * @param deactivations         load-control deactivations (memory overcommitted)
+ * @param sliceDeactivations    deactivations at the end of a time-slice
+ * @param activations           activations
+ * @param faults                page reads
+ * @param reclaims              faults served from the available set without I/O (pure WS)
+ * @param writes                page cleanings
+ * @param replacements          frames given a new page
+ * @param framesExamined        frames the WSCLOCK hand examined
+ * @param wsScans               WS-scans: a task's scan at the end of its turn on the processor that removed pages
+ *                              from its W (pure WS)
+ * @param pagingBusy            the paging devices' busy time over their available time
+ * @param meanResponse          the mean time from a task's first activation to its completion
+ * @param tasks                 tasks completed
+ */
+public record SystemResult(long references, long time, double meanMpl, long deactivations, long sliceDeactivations,
+                           long activations, long faults, long reclaims, long writes, long replacements,
+                           long framesExamined, long wsScans, double pagingBusy, double meanResponse, int tasks) {
+
+    /** Processor utilization: virtual time executed over real time. */
+    public double utilization() {
+        return time == 0 ? 0 : (double) references / time;
+    }
+
+    /** WSCLOCK's frames examined per replacement; NaN when nothing was replaced or no hand turned. */
+    public double pointerTravel() {
+        return replacements == 0 || framesExamined == 0 ? Double.NaN : (double) framesExamined / replacements;
+    }
+}

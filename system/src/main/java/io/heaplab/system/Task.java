@@ -1,0 +1,127 @@
+package io.heaplab.system;
+
+import java.util.Arrays;
+
+/** One task of a simulation: a prototype's reference string, where it has got to, and its page table. */
+final class Task {
+
+    final int id;
+    final Prototype prototype;
+    final long[] runs;
+    final long length;
+
+    /** Position: the run being executed and the references of it done. */
+    int run;
+    int offset;
+    /** Virtual time: references completed. */
+    long vt;
+
+    boolean active;
+    boolean done;
+    /** Waiting for a page read. */
+    boolean blocked;
+    /** Waiting for its own I/O. */
+    boolean ioBlocked;
+    /** In its loading phase, as LT/RT tells. */
+    boolean loading;
+    /** Its page read is on the paging queue, not yet taken by a device. */
+    boolean readQueued;
+    /** A page was read for it and it has not run since: deactivating it would waste the read. */
+    boolean fresh;
+    long activatedVt;
+    long sliceLeft;
+    long nextIoVt;
+    long firstActivation = -1;
+    long completion;
+    /** The load control's estimate of its commitment while not active: its |W| or |RW| when it stopped. */
+    long commitment;
+
+    /** Frame of each page, or -1. */
+    final int[] frameOf;
+    int resident;
+
+    // pure WS: LR(p), and W as a list of pages in order of last reference
+    final long[] lr;
+    final int[] prev;
+    final int[] next;
+    final boolean[] inW;
+    int head = -1;
+    int tail = -1;
+    int wSize;
+    /** Some page left W since the last WS-scan was counted. */
+    boolean wLost;
+
+    // WSCLOCK: the resident working set's size
+    int rw;
+
+    Task(int id, Prototype prototype) {
+        this.id = id;
+        this.prototype = prototype;
+        this.runs = prototype.string().runs();
+        this.length = prototype.string().references();
+        int pages = prototype.string().pages();
+        frameOf = new int[pages];
+        Arrays.fill(frameOf, -1);
+        lr = new long[pages];
+        prev = new int[pages];
+        next = new int[pages];
+        inW = new boolean[pages];
+    }
+
+    boolean runnable() {
+        return active && !blocked && !ioBlocked && !done;
+    }
+
+    /** Puts {@code page} at the tail of W (last referenced now), entering W if it was out. */
+    void referenced(int page, long at) {
+        if (inW[page]) {
+            if (tail == page) {
+                lr[page] = at;
+                return;
+            }
+            unlink(page);
+        } else {
+            inW[page] = true;
+            wSize++;
+        }
+        prev[page] = tail;
+        next[page] = -1;
+        if (tail >= 0) {
+            next[tail] = page;
+        } else {
+            head = page;
+        }
+        tail = page;
+        lr[page] = at;
+    }
+
+    /** Takes the page last referenced longest ago out of W, and returns it. */
+    int leaveW() {
+        int page = head;
+        unlink(page);
+        inW[page] = false;
+        wSize--;
+        wLost = true;
+        return page;
+    }
+
+    private void unlink(int page) {
+        int p = prev[page];
+        int n = next[page];
+        if (p >= 0) {
+            next[p] = n;
+        } else {
+            head = n;
+        }
+        if (n >= 0) {
+            prev[n] = p;
+        } else {
+            tail = p;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "task " + id + " (" + prototype.name() + ")";
+    }
+}

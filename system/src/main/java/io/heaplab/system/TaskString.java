@@ -1,0 +1,92 @@
+package io.heaplab.system;
+
+import io.heaplab.core.trace.PageRun;
+import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
+import java.util.Arrays;
+
+/**
+ * A program's reference string, run-merged: consecutive references to one page form a run with a count and
+ * whether any of them wrote the page (Carr &amp; Hennessy's (p, d) pairs). Pages are renumbered densely from 0 in
+ * order of first reference, so a task's page table is a plain array.
+ */
+public final class TaskString {
+
+    private final long[] runs;
+    private final int pages;
+    private final long references;
+
+    private TaskString(long[] runs, int pages, long references) {
+        this.runs = runs;
+        this.pages = pages;
+        this.references = references;
+    }
+
+    /** The string of {@code runs} (packed as {@link PageRun}s, any page numbers), its pages renumbered densely. */
+    public static TaskString of(long[] runs) {
+        Int2IntOpenHashMap dense = new Int2IntOpenHashMap();
+        dense.defaultReturnValue(-1);
+        long[] renumbered = new long[runs.length];
+        long references = 0;
+        int n = 0;
+        for (int i = 0; i < runs.length; i++) {
+            long run = runs[i];
+            int count = PageRun.count(run);
+            if (count < 1) {
+                throw new IllegalArgumentException("run " + i + " has " + count + " references (expected: at least 1)");
+            }
+            int page = dense.get(PageRun.page(run));
+            if (page < 0) {
+                page = n++;
+                dense.put(PageRun.page(run), page);
+            }
+            renumbered[i] = PageRun.pack(page, count, PageRun.isWrite(run));
+            references += count;
+        }
+        return new TaskString(renumbered, n, references);
+    }
+
+    /** A string written out by hand: each element a page, negative for a write to page {@code -page - 1}. */
+    public static TaskString ofPages(int... pages) {
+        long[] runs = new long[pages.length];
+        for (int i = 0; i < pages.length; i++) {
+            int page = pages[i] < 0 ? -pages[i] - 1 : pages[i];
+            runs[i] = PageRun.pack(page, 1, pages[i] < 0);
+        }
+        return of(runs);
+    }
+
+    /** The runs, pages dense; not to be changed. */
+    long[] runs() {
+        return runs;
+    }
+
+    /** How many runs. */
+    public int length() {
+        return runs.length;
+    }
+
+    /** Distinct pages. */
+    public int pages() {
+        return pages;
+    }
+
+    /** References in all, the task's virtual time when it completes. */
+    public long references() {
+        return references;
+    }
+
+    @Override
+    public String toString() {
+        return "TaskString[" + references + " references, " + pages + " pages, " + runs.length + " runs]";
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof TaskString other && Arrays.equals(runs, other.runs);
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(runs);
+    }
+}

@@ -1,0 +1,155 @@
+package io.heaplab.system;
+
+import java.util.List;
+import java.util.function.IntConsumer;
+
+/**
+ * WSCLOCK (Carr &amp; Hennessy 1981): the frames in one circle and a hand at the frame last replaced. To find a frame
+ * the hand advances, testing and clearing each use bit: set, LR(p) becomes the owner's VT; clear and VT - LR(p) at
+ * least theta, the page leaves W. Then a page is replaceable when it is out of W or its task is inactive; a dirty one is
+ * queued for cleaning and passed over, a clean one is replaced and the hand stays on it. A full circuit without a
+ * clean replaceable page is overcommitment.
+ */
+final class WsClockMemory extends Memory {
+
+    private final boolean[] use;
+    private final long[] lastReference;
+    private final boolean[] inW;
+    private int hand = -1;
+
+    WsClockMemory(SystemConfig config, List<Task> tasks, IntConsumer cleaner) {
+        super(config, tasks, cleaner);
+        use = new boolean[frames];
+        lastReference = new long[frames];
+        inW = new boolean[frames];
+    }
+
+    @Override
+    boolean usable(int frame) {
+        return state[frame] == USED || state[frame] == WRITING;
+    }
+
+    @Override
+    boolean reclaim(Task task, int page) {
+        return false; // a page stays in R until it is replaced: there is nothing to reclaim
+    }
+
+    @Override
+    void touch(Task task, int page, boolean write, long at) {
+        int f = task.frameOf[page];
+        use[f] = true;
+        if (write) {
+            dirty[f] = true;
+        }
+    }
+
+    @Override
+    void advance(Task task) {
+        // LR(p) is estimated by the hand, not at every reference
+    }
+
+    @Override
+    void reading(int frame, Task task, int page) {
+        super.reading(frame, task, page);
+        use[frame] = false;
+        lastReference[frame] = task.vt;
+        inW[frame] = true;
+        task.rw++;
+    }
+
+    @Override
+    void evict(int frame) {
+        if (owner[frame] >= 0 && inW[frame]) {
+            tasks.get(owner[frame]).rw--;
+        }
+        inW[frame] = false;
+        use[frame] = false;
+        super.evict(frame);
+    }
+
+    @Override
+    int replace(Task task) {
+        for (int i = 0; i < frames; i++) {
+            int f = (hand + 1 + i) % frames;
+            framesExamined++;
+            if (state[f] == FREE) {
+                hand = f;
+                return f;
+            }
+            if (state[f] != USED) {
+                continue; // being read or written
+            }
+            Task o = tasks.get(owner[f]);
+            if (use[f]) {
+                use[f] = false;
+                lastReference[f] = o.vt;
+                if (!inW[f]) {
+                    inW[f] = true;
+                    o.rw++;
+                }
+            } else if (inW[f] && o.vt - lastReference[f] >= theta) {
+                inW[f] = false;
+                o.rw--;
+            }
+            if (inW[f] && o.active) {
+                continue;
+            }
+            if (dirty[f]) {
+                clean(f);
+                continue;
+            }
+            hand = f;
+            evict(f);
+            return f;
+        }
+        return nothingReplaceable();
+    }
+
+    @Override
+    boolean shrink(Task task) {
+        // the only active task wants more than memory: its page at the hand that was not just used goes
+        for (int i = 0; i < frames; i++) {
+            int f = (hand + 1 + i) % frames;
+            if (state[f] == USED && owner[f] == task.id && inW[f] && !use[f]) {
+                inW[f] = false;
+                task.rw--;
+                return true;
+            }
+        }
+        for (int i = 0; i < frames; i++) {
+            int f = (hand + 1 + i) % frames;
+            if (state[f] == USED && owner[f] == task.id && inW[f]) {
+                use[f] = false;
+                inW[f] = false;
+                task.rw--;
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    long commitment(Task task) {
+        return task.rw;
+    }
+
+    @Override
+    void deactivated(Task task) {
+        // its pages are replaceable while it is inactive; the hand finds them
+    }
+
+    @Override
+    boolean needsCleaning(int frame) {
+        return true;
+    }
+
+    @Override
+    void free(int frame) {
+        evict(frame);
+    }
+
+    /** The frame the hand points at; for tests. */
+    int hand() {
+        return hand;
+    }
+}
