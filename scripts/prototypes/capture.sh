@@ -223,7 +223,7 @@ prepare() {
 # kind|package|input description|command (relative to the prototype's directory)
 describe() {
   case "$1" in
-    f2c)   echo "Fortran compiler|f2c|a generated Fortran 77 program of 400 subroutines (gen_fortran 400)|f2c -w prog.f" ;;
+    f2c)   echo "Fortran compiler|f2c|a generated Fortran 77 program of 400 subroutines (gen_fortran 400)|f2c -w -Nx800 prog.f" ;;
     fpc)   echo "Pascal compiler|fp-compiler-3.2.2|a generated Pascal program of 400 procedures (gen_pascal 400)|/usr/lib/x86_64-linux-gnu/fpc/3.2.2/ppcx64 -n -s -Fu/usr/lib/x86_64-linux-gnu/fpc/3.2.2/units/x86_64-linux/rtl prog.pas" ;;
     tcc)   echo "C compiler|tcc|a generated C file of 1500 functions, no #include (gen_c 1500)|tcc -c prog.c -o prog.o" ;;
     as)    echo "assembler|binutils|a generated x86-64 assembler file of 4000 functions (gen_asm 4000)|as prog.s -o prog.o" ;;
@@ -259,9 +259,12 @@ capture() {
   local converted
   converted="$(cat "$dir/converted")"
   echo "capture: $name: $converted" >&2
+  # the whole run again, natively under strace, which also checks that the program did its work: exit status 0
+  (cd "$dir" && strace -f -c -e trace=read,write,pread64,pwrite64,readv,writev,preadv,pwritev \
+      -o "$dir/strace" $command >"$dir/stdout" 2>"$dir/stderr" </dev/null) \
+    || die "$name: '$command' failed: $(head -c 300 "$dir/stderr" | tr '\n' ' ')"
   local whole
-  whole="$(cd "$dir" && strace -f -c -e trace=read,write,pread64,pwrite64,readv,writev,preadv,pwritev \
-      -o "$dir/strace" $command >/dev/null 2>&1 </dev/null; awk '$NF == "total" { print $4 }' "$dir/strace")"
+  whole="$(awk '$NF == "total" { print $4 }' "$dir/strace")"
   local version
   version="$(dpkg-query -W -f '${Version}' "$package")"
   local curve="$dir/curve.json"
