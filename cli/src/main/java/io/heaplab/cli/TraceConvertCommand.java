@@ -15,7 +15,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code heaplab trace convert}: any trace heaplab reads, rewritten as a deflated binary trace, by {@link TraceConversion}. */
+/** {@code heaplab trace convert}: any trace heaplab reads, rewritten by {@link TraceConversion} as a binary trace. */
 @Command(name = "convert", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Convert a trace (heaplab binary or text, or valgrind lackey; - for standard input) to "
                 + "heaplab's binary format, deflated, optionally keeping only a window of its references.")
@@ -78,8 +78,8 @@ final class TraceConvertCommand implements Callable<Integer> {
         }
         ConversionResult result = conversion.to(out);
         PrintWriter printer = spec.commandLine().getOut();
-        printer.printf(Locale.ROOT, "converted %d references in %d runs (%d writing) to %d pages%s%s from %s (%s, %d-byte pages):"
-                        + " %s, binary%s, %d bytes%n",
+        printer.printf(Locale.ROOT, "converted %d references in %d runs (%d writing) to %d pages%s%s from %s"
+                        + " (%s, %d-byte pages): %s, binary%s, %d bytes%n",
                 result.references(), result.runs(), result.writeRuns(), result.distinctPages(),
                 result.skipped() > 0 ? ", after skipping " + result.skipped() : "",
                 result.cut() ? ", cut at the limit" : "", result.source(), result.format().label(),

@@ -12,7 +12,7 @@ package io.heaplab.traces;
  * @param runs          runs of references to one page written
  * @param writeRuns     runs written that wrote their page
  * @param distinctPages different pages among the references written
- * @param cut           whether the limit stopped reading before the input ended
+ * @param cut           whether the window reached the limit, where reading stopped (the input may have ended there)
  */
 public record ConversionResult(String source, TraceFormat format, int pageSize, long skipped, long references,
                                long runs, long writeRuns, int distinctPages, boolean cut) {
