@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -135,13 +136,75 @@ class TraceCommandTest {
         assertUsage(Cli.run("trace", "replay", LACKEY.toString(), "--format", "zip", "-p", "lru:frames=2"),
                 "--format zip (expected: auto, binary, text or lackey)");
         assertUsage(Cli.run("trace", "replay", LACKEY.toString(), "-p", "lru:frames=0"), "lru: frames=0");
-        assertUsage(Cli.run("trace"), "a subcommand is required (expected: record or replay)");
+        assertUsage(Cli.run("trace"), "a subcommand is required (expected: record, replay or convert)");
         // a failed recording leaves nothing behind
         assertUsage(Cli.run("trace", "record", "-w", "random-blocks:size=0", "-a", "stack", "-o",
                 dir.resolve("never.hlt").toString()), "random-blocks");
         try (var files = Files.list(dir)) {
             assertThat(files).isEmpty();
         }
+    }
+
+    @Test
+    void aConvertedTraceReplaysToTheFaultsOfItsSource() throws Exception {
+        Path converted = dir.resolve("tiny.hlt");
+        Cli convert = Cli.run("trace", "convert", LACKEY.toString(), converted.toString(), "--instructions");
+        assertThat(convert.exitCode()).as(convert.err()).isZero();
+        assertThat(convert.out()).startsWith("converted ").contains("(lackey, 4096-byte pages)", "binary compressed");
+        String[] policies = {"-p", "lru:frames=4", "-p", "opt:frames=4", "-p", "ws:theta=all", "--json"};
+        Path fromLackey = dir.resolve("lackey.json");
+        Path fromBinary = dir.resolve("binary.json");
+        assertThat(Cli.run(concat(new String[] {"trace", "replay", LACKEY.toString(), "--instructions"},
+                concat(policies, fromLackey.toString()))).exitCode()).isZero();
+        assertThat(Cli.run(concat(new String[] {"trace", "replay", converted.toString()},
+                concat(policies, fromBinary.toString()))).exitCode()).isZero();
+        JsonNode lackey = JSON.readTree(fromLackey.toFile());
+        JsonNode binary = JSON.readTree(fromBinary.toFile());
+        assertThat(binary.get("source").get("format").asText()).isEqualTo("binary");
+        assertThat(binary.get("references")).isEqualTo(lackey.get("references"));
+        assertThat(binary.get("distinctPages")).isEqualTo(lackey.get("distinctPages"));
+        assertThat(binary.get("faults")).isEqualTo(lackey.get("faults"));
+        assertThat(binary.get("pagingMeasures")).isEqualTo(lackey.get("pagingMeasures"));
+
+        // from standard input, a window of it: exactly the references asked for
+        Path window = dir.resolve("window.hlt");
+        InputStream stdin = System.in;
+        Cli piped;
+        try (InputStream in = Files.newInputStream(LACKEY)) {
+            System.setIn(in);
+            piped = Cli.run("trace", "convert", "-", window.toString(), "--format", "lackey", "--skip", "100",
+                    "--limit", "1000");
+        } finally {
+            System.setIn(stdin);
+        }
+        assertThat(piped.exitCode()).as(piped.err()).isZero();
+        assertThat(piped.out()).startsWith("converted 1000 references").contains("after skipping 100",
+                "cut at the limit", "from standard input");
+        Path json = dir.resolve("window.json");
+        assertThat(Cli.run("trace", "replay", window.toString(), "-p", "lru:frames=all", "--json", json.toString())
+                .exitCode()).isZero();
+        assertThat(JSON.readTree(json.toFile()).get("references").asLong()).isEqualTo(1000);
+    }
+
+    @Test
+    void badConversionsAreOneLineUsageErrors() throws Exception {
+        Path out = dir.resolve("out.hlt");
+        assertUsage(Cli.run("trace", "convert", dir.resolve("missing.lackey").toString(), out.toString()),
+                "missing.lackey' is not a file (expected: a trace to read, or - for standard input)");
+        assertUsage(Cli.run("trace", "convert", LACKEY.toString(), out.toString(), "--limit", "0"),
+                "--limit 0 (expected: 1 or more references)");
+        assertUsage(Cli.run("trace", "convert", LACKEY.toString(), out.toString(), "--skip", "-1"),
+                "--skip -1 (expected: 0 or more references)");
+        assertUsage(Cli.run("trace", "convert", LACKEY.toString(), out.toString(), "--page-size", "1000"),
+                "--page-size 1000 (expected: a power of 2");
+        assertUsage(Cli.run("trace", "convert", LACKEY.toString(), out.toString(), "--format", "zip"),
+                "--format zip (expected: auto, binary, text or lackey)");
+        assertUsage(Cli.run("trace", "convert", LACKEY.toString(), dir.toString()), "OUT '" + dir + "' is a directory");
+        Path bad = dir.resolve("bad.lackey");
+        Files.writeString(bad, "==1== Lackey\n L 1000,8\n X nonsense\n");
+        assertUsage(Cli.run("trace", "convert", bad.toString(), out.toString(), "--format", "lackey"),
+                "bad.lackey: line 3: ' X nonsense' is not a lackey");
+        assertThat(out).doesNotExist();
     }
 
     static void assertUsage(Cli cli, String... expected) {

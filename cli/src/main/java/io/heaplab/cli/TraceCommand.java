@@ -6,10 +6,14 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
-/** {@code heaplab trace}: writes a run's page references to a file and replays files through policies. */
+/**
+ * {@code heaplab trace}: writes a run's page references to a file, replays files through policies, and converts
+ * traces to heaplab's binary format.
+ */
 @Command(name = "trace", mixinStandardHelpOptions = true,
-        description = "Record a run's page-reference stream to a file, or replay a trace through policies.",
-        subcommands = {TraceRecordCommand.class, TraceReplayCommand.class})
+        description = "Record a run's page-reference stream to a file, replay a trace through policies, or convert"
+                + " a trace to heaplab's binary format.",
+        subcommands = {TraceRecordCommand.class, TraceReplayCommand.class, TraceConvertCommand.class})
 final class TraceCommand implements Runnable {
 
     @ParentCommand
@@ -24,6 +28,6 @@ final class TraceCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "a subcommand is required (expected: record or replay)");
+        throw new ParameterException(spec.commandLine(), "a subcommand is required (expected: record, replay or convert)");
     }
 }

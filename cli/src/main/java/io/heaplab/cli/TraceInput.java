@@ -37,6 +37,23 @@ final class TraceInput {
         }
     }
 
+    /** The format given by {@code --format}, or {@code null} for auto: told from the content when it is read. */
+    TraceFormat given() {
+        if (format.equals("auto")) {
+            return null;
+        }
+        try {
+            return TraceFormat.parse(format);
+        } catch (IllegalArgumentException e) {
+            throw new SpecException("--format " + format + " (expected: auto, binary, text or lackey)");
+        }
+    }
+
+    /** Whether lackey's instruction fetches count. */
+    boolean instructions() {
+        return instructions;
+    }
+
     /**
      * Tells {@code replay} how to read its trace: in {@code format}, and for lackey whether instructions count and
      * the bytes per page that cut its addresses (a heaplab trace names its own).

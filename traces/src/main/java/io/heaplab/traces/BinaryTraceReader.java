@@ -43,8 +43,13 @@ final class BinaryTraceReader implements TraceReader {
     private boolean replayed;
 
     BinaryTraceReader(Path file) throws IOException {
+        this(file, Files.newInputStream(file));
+    }
+
+    /** Reads {@code in}, named {@code file} in messages; closes it on failure and on {@link #close()}. */
+    BinaryTraceReader(Path file, InputStream in) throws IOException {
         this.file = file;
-        this.in = Files.newInputStream(file);
+        this.in = in;
         try {
             byte[] header = in.readNBytes(HEADER_BYTES);
             if (!BinaryTraceFormat.startsLikeMagic(header, header.length)) {

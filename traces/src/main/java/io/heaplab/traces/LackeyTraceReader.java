@@ -58,11 +58,16 @@ final class LackeyTraceReader implements TraceReader {
     private boolean replayed;
 
     LackeyTraceReader(Path file, ReadOptions options) throws IOException {
+        this(file, Files.newInputStream(file), options);
+    }
+
+    /** Reads {@code in}, named {@code file} in messages; closes it on {@link #close()}. */
+    LackeyTraceReader(Path file, InputStream in, ReadOptions options) {
         this.file = file;
         this.pageSize = options.pageSize();
         this.pageShift = Integer.numberOfTrailingZeros(pageSize);
         this.instructions = options.instructions();
-        this.in = Files.newInputStream(file);
+        this.in = in;
         this.lines = new AsciiLines(file, in);
         ids.defaultReturnValue(-1);
     }

@@ -24,8 +24,13 @@ final class TextTraceReader implements TraceReader {
     private boolean replayed;
 
     TextTraceReader(Path file) throws IOException {
+        this(file, Files.newInputStream(file));
+    }
+
+    /** Reads {@code in}, named {@code file} in messages; closes it on failure and on {@link #close()}. */
+    TextTraceReader(Path file, InputStream in) throws IOException {
         this.file = file;
-        this.in = Files.newInputStream(file);
+        this.in = in;
         try {
             this.lines = new AsciiLines(file, in);
             int declared = 0;

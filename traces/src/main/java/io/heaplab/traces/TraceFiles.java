@@ -1,6 +1,8 @@
 package io.heaplab.traces;
 
+import java.io.BufferedInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Path;
 
 /** Opens trace files for replay and creates them for recording: the entry point of this module. */
@@ -24,6 +26,28 @@ public final class TraceFiles {
             case BINARY -> new BinaryTraceReader(file);
             case TEXT -> new TextTraceReader(file);
             case LACKEY -> new LackeyTraceReader(file, read);
+        };
+    }
+
+    /**
+     * Opens a stream for one replay, as {@link #open(Path, TraceFormat, ReadOptions)} opens a file: standard
+     * input, say, or a pipe from valgrind. Closing the reader closes {@code in}.
+     *
+     * @param name    what messages call the stream (a file name, or {@code "standard input"})
+     * @param format  the stream's format, or {@code null} to {@linkplain TraceFormat#detect(InputStream) detect} it
+     * @param options page size and instruction fetches for lackey traces; {@code null} for the defaults
+     * @throws TraceFormatException when the header is malformed
+     */
+    public static TraceReader open(InputStream in, String name, TraceFormat format, ReadOptions options)
+            throws IOException {
+        Path file = Path.of(name);
+        InputStream buffered = in.markSupported() ? in : new BufferedInputStream(in, BinaryTraceFormat.BUFFER_BYTES);
+        TraceFormat actual = format != null ? format : TraceFormat.detect(buffered);
+        ReadOptions read = options != null ? options : ReadOptions.defaults();
+        return switch (actual) {
+            case BINARY -> new BinaryTraceReader(file, buffered);
+            case TEXT -> new TextTraceReader(file, buffered);
+            case LACKEY -> new LackeyTraceReader(file, buffered, read);
         };
     }
 

@@ -25,10 +25,28 @@ public enum TraceFormat {
      * non-blank line is a valgrind {@code ==} log line or a lackey access; else text. An empty file is text.
      */
     public static TraceFormat detect(Path file) throws IOException {
-        byte[] head;
         try (InputStream in = Files.newInputStream(file)) {
-            head = in.readNBytes(SNIFF_BYTES);
+            return detect(in.readNBytes(SNIFF_BYTES));
         }
+    }
+
+    /**
+     * Tells the format of a stream by content, as {@link #detect(Path)} does, without consuming it: {@code in}
+     * must support {@link InputStream#mark mark} (a {@link java.io.BufferedInputStream} does), and is reset to
+     * where it was.
+     */
+    public static TraceFormat detect(InputStream in) throws IOException {
+        if (!in.markSupported()) {
+            throw new IllegalArgumentException("in: " + in.getClass().getName()
+                    + " does not support mark (expected: a stream that does, such as a BufferedInputStream)");
+        }
+        in.mark(SNIFF_BYTES);
+        byte[] head = in.readNBytes(SNIFF_BYTES);
+        in.reset();
+        return detect(head);
+    }
+
+    private static TraceFormat detect(byte[] head) {
         if (head.length > 0 && BinaryTraceFormat.startsLikeMagic(head, head.length)) {
             return BINARY;
         }

@@ -1,0 +1,90 @@
+package io.heaplab.cli;
+
+import io.heaplab.core.spi.SpecException;
+import io.heaplab.traces.ConversionResult;
+import io.heaplab.traces.ReadOptions;
+import io.heaplab.traces.TraceConversion;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code heaplab trace convert}: any trace heaplab reads, rewritten by {@link TraceConversion} as a binary trace. */
+@Command(name = "convert", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Convert a trace (heaplab binary or text, or valgrind lackey; - for standard input) to "
+                + "heaplab's binary format, deflated, optionally keeping only a window of its references.")
+final class TraceConvertCommand implements Callable<Integer> {
+
+    /** What {@code -} as the input stands for. */
+    static final String STANDARD_INPUT = "standard input";
+
+    @picocli.CommandLine.Spec
+    private CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "IN", description = "The trace to read, or - for standard input.")
+    private Path in;
+
+    @Parameters(index = "1", paramLabel = "OUT", description = "The binary trace to write.")
+    private Path out;
+
+    @Mixin
+    private TraceInput input;
+
+    @Option(names = "--page-size", paramLabel = "BYTES",
+            description = "Bytes per page for a lackey trace, a power of 2 (default: " + ReadOptions.DEFAULT_PAGE_SIZE
+                    + "); heaplab traces carry their own.")
+    private Integer pageSize;
+
+    @Option(names = "--skip", paramLabel = "N", defaultValue = "0",
+            description = "Drop the first N references, a program's start-up, say (default: ${DEFAULT-VALUE}).")
+    private long skip;
+
+    @Option(names = "--limit", paramLabel = "N",
+            description = "Keep at most N references after the skipped ones, and stop reading there (default: all).")
+    private Long limit;
+
+    @Option(names = "--no-compress", description = "Write the body plain instead of deflated.")
+    private boolean plain;
+
+    @Override
+    public Integer call() throws Exception {
+        Outputs.checkFile("OUT", out);
+        if (skip < 0) {
+            throw new SpecException("--skip " + skip + " (expected: 0 or more references)");
+        }
+        if (limit != null && limit < 1) {
+            throw new SpecException("--limit " + limit + " (expected: 1 or more references)");
+        }
+        boolean standardInput = in.toString().equals("-");
+        if (!standardInput && !Files.isRegularFile(in)) {
+            throw new SpecException("trace '" + in + "' is not a file (expected: a trace to read, or - for standard"
+                    + " input)");
+        }
+        TraceConversion conversion = standardInput ? TraceConversion.of(System.in, STANDARD_INPUT)
+                : TraceConversion.of(in);
+        conversion.format(input.given()).instructions(input.instructions()).skip(skip).compress(!plain);
+        if (pageSize != null) {
+            RunOptions.checkPageSize(pageSize);
+            conversion.pageSize(pageSize);
+        }
+        if (limit != null) {
+            conversion.limit(limit);
+        }
+        ConversionResult result = conversion.to(out);
+        PrintWriter printer = spec.commandLine().getOut();
+        printer.printf(Locale.ROOT, "converted %d references in %d runs (%d writing) to %d pages%s%s from %s"
+                        + " (%s, %d-byte pages): %s, binary%s, %d bytes%n",
+                result.references(), result.runs(), result.writeRuns(), result.distinctPages(),
+                result.skipped() > 0 ? ", after skipping " + result.skipped() : "",
+                result.cut() ? ", cut at the limit" : "", result.source(), result.format().label(),
+                result.pageSize(), out, plain ? "" : " compressed", Files.size(out));
+        printer.flush();
+        return Main.OK;
+    }
+}
