@@ -146,7 +146,10 @@ public final class MultiprogrammedSystem {
                 handle(events.poll());
             } else if (task == null) {
                 throw new IllegalStateException("no task can run and nothing is pending at time " + now
-                        + " (ready " + ready.size() + ", active " + active.size() + "): a simulation that cannot end");
+                        + " (ready " + ready.size() + ", active " + active.stream().map(t -> t.id + (t.blocked
+                        ? "b" : "") + (t.ioBlocked ? "i" : "") + (t.readQueued ? "q" : "")).toList() + ", paging queue "
+                        + (queue.isEmpty() ? "empty" : "waiting") + ", cleaning " + memory.cleaning + ", reading "
+                        + memory.reading + "): a simulation that cannot end");
             }
         }
         accrue();
@@ -370,41 +373,63 @@ public final class MultiprogrammedSystem {
             }
             Task task = request.task();
             task.readQueued = false;
-            int frame = memory.replace(task);
-            while (frame == Memory.OVERCOMMITTED) {
-                if (active.size() <= 1 || !task.active) {
-                    if (!memory.shrink(task)) {
-                        throw new IllegalStateException(task + " needs a frame and none can be freed");
-                    }
-                } else {
-                    Task victim = victim(task);
-                    deactivate(victim, true);
-                    if (victim == task) {
-                        task.blocked = false; // its read is given up; it faults again when it runs again
-                        break;
-                    }
-                }
-                frame = memory.replace(task);
-            }
-            if (!task.active && frame != Memory.WAIT && frame < 0) {
-                continue;
-            }
-            if (frame == Memory.WAIT) {
-                queue.putBack(request);
+            int frame = frameFor(task, device);
+            if (frame == Memory.WAIT || frame == WRITING) {
+                queue.putBack(request); // the read waits for a frame being cleaned or read
                 task.readQueued = true;
-                PagingQueue.Request write = queue.takeWrite();
-                if (write != null && write(device, write.frame())) {
-                    return;
-                }
-                return; // a write on another device will free a frame
+                return;
             }
             if (frame < 0) {
-                continue; // the faulting task itself was deactivated
+                continue; // the faulting task itself was deactivated: its read is given up
             }
             memory.reading(frame, task, request.page());
             start(device, Kind.READ_DONE, frame, task, request.page());
             trace.event(now, "read", task.id, request.page());
             return;
+        }
+    }
+
+    /** {@link #frameFor}: the device was given a write to free a frame. */
+    private static final int WRITING = -3;
+    /** {@link #frameFor}: the faulting task was deactivated. */
+    private static final int GIVEN_UP = -4;
+
+    /**
+     * A frame for {@code task}'s read: one replaced; or, when only dirty pages could be replaced, {@link #WRITING}
+     * with {@code device} given one to clean, or {@link Memory#WAIT} while other devices clean or read; or, memory
+     * overcommitted, a frame after the load control deactivates tasks, or {@link #GIVEN_UP} when that was
+     * {@code task} itself.
+     */
+    private int frameFor(Task task, int device) {
+        while (true) {
+            int frame = memory.replace(task);
+            if (frame >= 0) {
+                return frame;
+            }
+            if (frame == Memory.WAIT) {
+                PagingQueue.Request write;
+                while ((write = queue.takeWrite()) != null) {
+                    if (write(device, write.frame())) {
+                        return WRITING;
+                    }
+                }
+                if (memory.cleaning > 0 || memory.reading > 0) {
+                    return Memory.WAIT;
+                }
+                continue; // every queued write was stale: look again, now without them
+            }
+            if (active.size() <= 1 || !task.active) {
+                if (!memory.shrink(task)) {
+                    throw new IllegalStateException(task + " needs a frame and none can be freed");
+                }
+                continue;
+            }
+            Task victim = victim(task);
+            deactivate(victim, true);
+            if (victim == task) {
+                task.blocked = false; // its read is given up; it faults again when it runs again
+                return GIVEN_UP;
+            }
         }
     }
 

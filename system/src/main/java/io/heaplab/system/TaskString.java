@@ -1,7 +1,10 @@
 package io.heaplab.system;
 
 import io.heaplab.core.trace.PageRun;
+import io.heaplab.traces.TraceReader;
 import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+import java.io.IOException;
 import java.util.Arrays;
 
 /**
@@ -43,6 +46,13 @@ public final class TaskString {
             references += count;
         }
         return new TaskString(renumbered, n, references);
+    }
+
+    /** The string of a trace: every run {@code reader} replays. */
+    public static TaskString read(TraceReader reader) throws IOException {
+        LongArrayList runs = new LongArrayList();
+        reader.replay((batch, length) -> runs.addElements(runs.size(), batch, 0, length));
+        return of(runs.toLongArray());
     }
 
     /** A string written out by hand: each element a page, negative for a write to page {@code -page - 1}. */

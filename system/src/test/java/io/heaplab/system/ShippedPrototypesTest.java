@@ -1,0 +1,58 @@
+package io.heaplab.system;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The shipped real programs as tasks: read back whole, drawn the same way for a seed, and run as a system. */
+class ShippedPrototypesTest {
+
+    private static final Prototypes SHIPPED = Prototypes.shipped();
+
+    @Test
+    void eightProgramsOfFiveMillionReferencesEachWithTheirIoRates() {
+        assertThat(SHIPPED.prototypes()).hasSize(8).allSatisfy(p -> {
+            assertThat(p.string().references()).isEqualTo(5_000_000);
+            assertThat(p.string().pages()).isBetween(50, 1_000);
+            assertThat(p.meanIoInterval()).isGreaterThan(100_000);
+        });
+        assertThat(SHIPPED.framesScale()).isGreaterThanOrEqualTo(1);
+        assertThat(SHIPPED.frames(200)).isEqualTo((int) Math.round(200 * SHIPPED.framesScale()));
+    }
+
+    @Test
+    void theWorkloadIsTheSameSequenceForASeedAndDrawsFromEveryProgram() {
+        List<Prototype> fifty = SHIPPED.workload(50, 1);
+        assertThat(fifty).hasSize(50).isEqualTo(SHIPPED.workload(50, 1)).isNotEqualTo(SHIPPED.workload(50, 2));
+        assertThat(fifty.stream().map(Prototype::name).distinct().count()).isGreaterThan(5);
+    }
+
+    @Test
+    void sixTasksOnConfigurationAUnderEachPolicyCompleteAndLtrtHelpsPureWs() {
+        List<Prototype> six = SHIPPED.workload(6, 1);
+        double pure = 0;
+        double ltrt = 0;
+        for (Object[] policy : new Object[][] {{MemoryPolicy.WS, false}, {MemoryPolicy.WS, true},
+                {MemoryPolicy.WSCLOCK, true}}) {
+            SystemConfig paper = SystemConfig.table1('A', (MemoryPolicy) policy[0], (Boolean) policy[1], 200_000);
+            SystemConfig config = new SystemConfig(SHIPPED.frames(paper.frames()), paper.auxMin(), paper.auxMax(),
+                    paper.pagingDevices(), paper.policy(), paper.ltrt(), paper.theta(), paper.tau(),
+                    paper.loadingLimit(), paper.k0(), paper.quantum(), paper.timeSlice(), paper.ioMin(),
+                    paper.ioMax(), paper.deactivation(), paper.readsBeforeWrites());
+            SystemResult result = MultiprogrammedSystem.run(config, six, 1);
+            assertThat(result.references()).isEqualTo(30_000_000);
+            assertThat(result.utilization()).isBetween(0.01, 1.0);
+            assertThat(result.meanMpl()).isGreaterThan(1);
+            if (policy[0] == MemoryPolicy.WSCLOCK) {
+                assertThat(result.wsScans()).isZero();
+                assertThat(result.pointerTravel()).isPositive();
+            } else if ((Boolean) policy[1]) {
+                ltrt = result.utilization();
+            } else {
+                pure = result.utilization();
+            }
+        }
+        assertThat(ltrt).as("LT/RT raises pure WS's utilization").isGreaterThan(pure);
+    }
+}
