@@ -1,0 +1,63 @@
+package io.heaplab.benchmarks;
+
+import io.heaplab.system.MemoryPolicy;
+import io.heaplab.system.MultiprogrammedSystem;
+import io.heaplab.system.Prototype;
+import io.heaplab.system.Prototypes;
+import io.heaplab.system.SystemConfig;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The multiprogrammed system simulator (Carr &amp; Hennessy) in raw references per second: each of the eight
+ * shipped programs once as a task, 40,000,000 references in all, on configuration B at twice Carr's frames, under
+ * pure WS, WS with LT/RT and WSCLOCK at theta = 500,000.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 2, time = 5)
+@Measurement(iterations = 3, time = 5)
+@Fork(value = 1, jvmArgsAppend = "--enable-native-access=ALL-UNNAMED")
+public class SystemSimulationBenchmark {
+
+    /** References the eight prototypes make together. */
+    static final int REFERENCES = 40_000_000;
+
+    @Param({"ws", "ws-ltrt", "wsclock"})
+    public String policy;
+
+    private SystemConfig config;
+    private List<Prototype> workload;
+
+    @Setup
+    public void setUp() {
+        Prototypes shipped = Prototypes.shipped();
+        workload = shipped.prototypes();
+        SystemConfig paper = SystemConfig.table1('B', policy.equals("wsclock") ? MemoryPolicy.WSCLOCK
+                : MemoryPolicy.WS, !policy.equals("ws"), 500_000);
+        config = new SystemConfig(shipped.frames(paper.frames()), paper.auxMin(), paper.auxMax(),
+                paper.pagingDevices(), paper.policy(), paper.ltrt(), paper.theta(), paper.tau(), paper.loadingLimit(),
+                paper.k0(), paper.quantum(), paper.timeSlice(), paper.ioMin(), paper.ioMax(), paper.deactivation(),
+                paper.readsBeforeWrites());
+    }
+
+    /** One whole simulation; the throughput is in references. */
+    @Benchmark
+    @OperationsPerInvocation(REFERENCES)
+    public long simulate() {
+        return MultiprogrammedSystem.run(config, workload, 1).time();
+    }
+}
