@@ -2,7 +2,6 @@ package io.heaplab.cli;
 
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.traces.ConversionResult;
-import io.heaplab.traces.ReadOptions;
 import io.heaplab.traces.TraceConversion;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -36,10 +35,8 @@ final class TraceConvertCommand implements Callable<Integer> {
     @Mixin
     private TraceInput input;
 
-    @Option(names = "--page-size", paramLabel = "BYTES",
-            description = "Bytes per page for a lackey trace, a power of 2 (default: " + ReadOptions.DEFAULT_PAGE_SIZE
-                    + "); heaplab traces carry their own.")
-    private Integer pageSize;
+    @Mixin
+    private TracePageSize page;
 
     @Option(names = "--skip", paramLabel = "N", defaultValue = "0",
             description = "Drop the first N references, a program's start-up, say (default: ${DEFAULT-VALUE}).")
@@ -54,6 +51,7 @@ final class TraceConvertCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        Integer pageSize = page.given();
         Outputs.checkFile("OUT", out);
         if (skip < 0) {
             throw new SpecException("--skip " + skip + " (expected: 0 or more references)");

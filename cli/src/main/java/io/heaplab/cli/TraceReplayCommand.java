@@ -42,16 +42,15 @@ final class TraceReplayCommand implements Callable<Integer> {
     @Mixin
     private TraceInput input;
 
-    @Option(names = "--page-size", paramLabel = "BYTES",
-            description = "Bytes per page for a lackey trace, a power of 2 (default: " + ReadOptions.DEFAULT_PAGE_SIZE
-                    + "); heaplab traces carry their own.")
-    private Integer pageSize;
+    @Mixin
+    private TracePageSize page;
 
     @Option(names = "--json", paramLabel = "FILE", description = "Also write the results to FILE as JSON.")
     private Path json;
 
     @Override
     public Integer call() throws Exception {
+        Integer pageSize = page.given();
         Outputs.checkFile("--json", json);
         TraceReplay replay = TraceReplay.of(trace).policies(policies.stream().map(Spec::parse).toList());
         Plugins plugins = parent.parent().plugins();
