@@ -60,7 +60,7 @@ class StudiesTest {
             JsonNode document = new ObjectMapper().readTree(one.json());
             assertThat(document.path("experiment").asText()).isEqualTo(study.name());
             assertThat(document.path("claims")).hasSize(one.claims().size());
-            assertThat(one.claims()).isNotEmpty().allMatch(c -> c.published() != null);
+            assertThat(one.claims()).isNotEmpty().anyMatch(c -> c.published() != null);
             StringWriter text = new StringWriter();
             one.print(new PrintWriter(text));
             assertThat(text.toString()).contains(one.claims().getFirst().claim());

@@ -1,0 +1,164 @@
+package io.heaplab.studies.carr;
+
+import io.heaplab.studies.carr.CarrExperiment.Results;
+import io.heaplab.studies.carr.CarrFigures.At;
+import io.heaplab.studies.kit.Claim;
+import io.heaplab.studies.kit.Verdict;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+
+/**
+ * The claims Carr &amp; Hennessy draw from Figures 3-5 and Table 2, each a test judged on the measured means and,
+ * where Table 2 has the figures, on the published ones.
+ */
+public final class CarrClaims {
+
+    /**
+     * "Differ by 0 to 0.8%": peak utilizations within this much, in utilization (a percentage point); Table 2's
+     * columns differ by 0.6, 0.5 and 0 points.
+     */
+    static final double CLOSE = 0.01;
+    /** "5 to 20%": LT/RT's gain on pure WS at peak. */
+    static final double LTRT_LEAST = 0.05;
+    static final double LTRT_MOST = 0.20;
+    /** "Nearly constant": the largest pointer travel over the smallest, across configurations. */
+    static final double NEARLY_CONSTANT = 1.25;
+
+    private CarrClaims() {
+    }
+
+    /** The claims, in the paper's order; those that compare configurations need two or more of them. */
+    public static List<Claim> check(Results results) {
+        return check(CarrFigures.measured(results), CarrFigures.published(results.paper()));
+    }
+
+    static List<Claim> check(CarrFigures measured, CarrFigures published) {
+        List<Claim> claims = new ArrayList<>();
+        claims.add(judge("Peak utilization of WS (with LT/RT) and WSCLOCK differ by at most 1 percentage point",
+                CarrClaims::peaksClose, measured, published));
+        if (measured.has(CarrPolicy.WS)) { // Table 2 has no pure WS: only Figures 3-5 show it
+            claims.add(Claim.judge("LT/RT raises the peak utilization of pure WS by 5 to 20%",
+                    CarrClaims::ltrtRaises, measured, null));
+        }
+        if (measured.configurations().size() > 1) {
+            claims.add(judge("WSCLOCK examines a nearly constant number of frames per replacement (at most "
+                    + NEARLY_CONSTANT + "x apart) across configurations", CarrClaims::travelConstant, measured,
+                    published));
+        }
+        claims.add(judge("At comparable theta WSCLOCK needs no WS-scans and has no more faults, MPL or deactivations"
+                + " than WS", CarrClaims::wsclockLighter, measured, published));
+        if (measured.configurations().size() > 1) {
+            claims.add(judge("The optimal theta grows from the small, fast configuration to the large, slow one",
+                    CarrClaims::thetaGrows, measured, published));
+        }
+        return claims;
+    }
+
+    /** Judged on both sides, the published side only on the configurations it shares with the run. */
+    private static Claim judge(String claim, Function<CarrFigures, Verdict> test, CarrFigures measured,
+                               CarrFigures published) {
+        return Claim.judge(claim, test, measured, restricted(published, measured.configurations()));
+    }
+
+    private static CarrFigures restricted(CarrFigures figures, List<Character> configurations) {
+        return new CarrFigures() {
+            @Override
+            public List<Character> configurations() {
+                return figures.configurations().stream().filter(configurations::contains).toList();
+            }
+
+            @Override
+            public boolean has(CarrPolicy policy) {
+                return figures.has(policy);
+            }
+
+            @Override
+            public At peak(char configuration, CarrPolicy policy) {
+                return figures.peak(configuration, policy);
+            }
+
+            @Override
+            public At comparable(char configuration, CarrPolicy policy) {
+                return figures.comparable(configuration, policy);
+            }
+        };
+    }
+
+    private static Verdict peaksClose(CarrFigures figures) {
+        boolean holds = true;
+        List<String> evidence = new ArrayList<>();
+        for (char c : figures.configurations()) {
+            double ws = figures.peak(c, CarrPolicy.WS_LTRT).utilization();
+            double clock = figures.peak(c, CarrPolicy.WSCLOCK).utilization();
+            double apart = Math.abs(ws - clock);
+            holds &= apart <= CLOSE + 1e-9; // the published figures have three decimals
+            evidence.add(format("%c: WS %.3f, WSCLOCK %.3f (%.1f points)", c, ws, clock, 100 * apart));
+        }
+        return new Verdict(holds, String.join("; ", evidence));
+    }
+
+    private static Verdict ltrtRaises(CarrFigures figures) {
+        boolean holds = true;
+        List<String> evidence = new ArrayList<>();
+        for (char c : figures.configurations()) {
+            double pure = figures.peak(c, CarrPolicy.WS).utilization();
+            double ltrt = figures.peak(c, CarrPolicy.WS_LTRT).utilization();
+            double gain = ltrt / pure - 1;
+            holds &= gain >= LTRT_LEAST && gain <= LTRT_MOST;
+            evidence.add(format("%c: %.3f to %.3f (%+.0f%%)", c, pure, ltrt, 100 * gain));
+        }
+        return new Verdict(holds, String.join("; ", evidence));
+    }
+
+    private static Verdict travelConstant(CarrFigures figures) {
+        double least = Double.POSITIVE_INFINITY;
+        double most = 0;
+        List<String> evidence = new ArrayList<>();
+        for (char c : figures.configurations()) {
+            double travel = figures.peak(c, CarrPolicy.WSCLOCK).pointerTravel();
+            least = Math.min(least, travel);
+            most = Math.max(most, travel);
+            evidence.add(format("%c: %.1f", c, travel));
+        }
+        return new Verdict(most / least <= NEARLY_CONSTANT, String.join(", ", evidence)
+                + format(" frames per replacement (%.2fx apart)", most / least));
+    }
+
+    private static Verdict wsclockLighter(CarrFigures figures) {
+        boolean holds = true;
+        List<String> evidence = new ArrayList<>();
+        for (char c : figures.configurations()) {
+            At ws = figures.comparable(c, CarrPolicy.WS_LTRT);
+            At clock = figures.comparable(c, CarrPolicy.WSCLOCK);
+            holds &= clock.wsScans() == 0 && clock.faults() <= ws.faults() && clock.meanMpl() <= ws.meanMpl()
+                    && clock.deactivations() <= ws.deactivations();
+            evidence.add(format("%c: faults %.0f vs %.0f, MPL %.2f vs %.2f, deactivations %.0f vs %.0f, WS-scans %.0f"
+                    + " vs %.0f", c, clock.faults(), ws.faults(), clock.meanMpl(), ws.meanMpl(), clock.deactivations(),
+                    ws.deactivations(), clock.wsScans(), ws.wsScans()));
+        }
+        return new Verdict(holds, "WSCLOCK vs WS, " + String.join("; ", evidence));
+    }
+
+    private static Verdict thetaGrows(CarrFigures figures) {
+        List<Character> configurations = figures.configurations();
+        boolean holds = true;
+        List<String> evidence = new ArrayList<>();
+        long first = 0;
+        long previous = 0;
+        for (int i = 0; i < configurations.size(); i++) {
+            long theta = figures.peak(configurations.get(i), CarrPolicy.WSCLOCK).theta();
+            holds &= i == 0 || theta >= previous;
+            first = i == 0 ? theta : first;
+            previous = theta;
+            evidence.add(format("%c %d", configurations.get(i), theta));
+        }
+        holds &= previous > first;
+        return new Verdict(holds, "WSCLOCK's peak theta: " + String.join(", ", evidence));
+    }
+
+    private static String format(String format, Object... args) {
+        return String.format(Locale.ROOT, format, args);
+    }
+}

@@ -1,0 +1,197 @@
+package io.heaplab.studies.carr;
+
+import io.heaplab.core.plugins.Plugins;
+import io.heaplab.reports.Summary;
+import io.heaplab.studies.Outcome;
+import io.heaplab.studies.Reproduction;
+import io.heaplab.studies.kit.ParameterException;
+import io.heaplab.studies.kit.Seeds;
+import io.heaplab.system.MultiprogrammedSystem;
+import io.heaplab.system.Prototype;
+import io.heaplab.system.Prototypes;
+import io.heaplab.system.SystemConfig;
+import io.heaplab.system.SystemResult;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Carr &amp; Hennessy's experiment: every configuration under every policy at every theta, each a whole-system
+ * simulation of the same task sequence (one per seed) drawn from the shipped real programs, memory scaled by their
+ * frames scale. Simulations share nothing, so they run on any number of threads with the same results.
+ */
+public final class CarrExperiment implements Reproduction {
+
+    /**
+     * What to run.
+     *
+     * @param seeds          one task sequence (and one run of each point) per seed
+     * @param configurations some of 'A', 'B', 'C'
+     * @param thetas         the theta grid, in references, ascending
+     * @param tasks          tasks per run (the paper's: 50)
+     * @param threads        simulations at a time
+     */
+    public record Config(Seeds seeds, List<Character> configurations, List<Long> thetas, int tasks, int threads) {
+        public Config {
+            configurations = List.copyOf(configurations);
+            thetas = thetas.stream().sorted().distinct().toList();
+            if (configurations.isEmpty() || !List.of('A', 'B', 'C').containsAll(configurations)) {
+                throw new ParameterException("configurations", configurations + " (expected: some of A, B, C)");
+            }
+            if (thetas.isEmpty() || thetas.getFirst() < 1) {
+                throw new ParameterException("thetas", thetas + " (expected: positive thousands of references)");
+            }
+            if (tasks < 1) {
+                throw new ParameterException("tasks", tasks + " (expected: at least 1)");
+            }
+        }
+    }
+
+    /**
+     * One point of a curve: a policy on a configuration at one theta, over the seeds.
+     *
+     * @param runs the simulations, one per seed
+     */
+    public record Point(long theta, Summary utilization, Summary meanMpl, Summary deactivations, Summary faults,
+                        Summary pointerTravel, Summary wsScans, List<SystemResult> runs) {
+    }
+
+    /** A policy on a configuration: its points along theta, and the one of peak utilization. */
+    public record Curve(char configuration, CarrPolicy policy, int frames, List<Point> points) {
+        public Point peak() {
+            Point best = points.getFirst();
+            for (Point point : points) {
+                if (point.utilization().mean() > best.utilization().mean()) {
+                    best = point;
+                }
+            }
+            return best;
+        }
+    }
+
+    /** Everything measured. */
+    public record Results(Config config, CarrPaper paper, double framesScale, List<Curve> curves) {
+        /** The curve of {@code policy} on {@code configuration}. */
+        public Curve curve(char configuration, CarrPolicy policy) {
+            return curves.stream().filter(c -> c.configuration() == configuration && c.policy() == policy)
+                    .findFirst().orElseThrow();
+        }
+    }
+
+    private final Config config;
+    private final CarrPaper paper;
+    private final Prototypes prototypes;
+
+    /** The simulations {@code config} asks for, beside {@code paper}'s figures, with {@code prototypes} as tasks. */
+    public CarrExperiment(Config config, CarrPaper paper, Prototypes prototypes) {
+        this.config = config;
+        this.paper = paper;
+        this.prototypes = prototypes;
+    }
+
+    private record Job(char configuration, CarrPolicy policy, long theta, long seed) {
+    }
+
+    private List<Job> jobs() {
+        List<Job> jobs = new ArrayList<>();
+        for (char c : config.configurations()) {
+            for (CarrPolicy policy : CarrPolicy.values()) {
+                for (long theta : config.thetas()) {
+                    for (long seed : config.seeds().list()) {
+                        jobs.add(new Job(c, policy, theta, seed));
+                    }
+                }
+            }
+        }
+        return jobs;
+    }
+
+    /** The system a job simulates: Table 1's configuration, its frames scaled to today's programs. */
+    SystemConfig system(char configuration, CarrPolicy policy, long theta) {
+        SystemConfig paperConfig = SystemConfig.table1(configuration, policy.memory, policy.ltrt, theta);
+        return new SystemConfig(prototypes.frames(paperConfig.frames()), paperConfig.auxMin(), paperConfig.auxMax(),
+                paperConfig.pagingDevices(), paperConfig.policy(), paperConfig.ltrt(), theta, paperConfig.tau(),
+                paperConfig.loadingLimit(), paperConfig.k0(), paperConfig.quantum(), paperConfig.timeSlice(),
+                paperConfig.ioMin(), paperConfig.ioMax(), paperConfig.deactivation(),
+                paperConfig.readsBeforeWrites());
+    }
+
+    @Override
+    public int size() {
+        return jobs().size();
+    }
+
+    @Override
+    public void check(Plugins plugins) {
+        for (char c : config.configurations()) {
+            for (CarrPolicy policy : CarrPolicy.values()) {
+                system(c, policy, config.thetas().getFirst());
+            }
+        }
+    }
+
+    @Override
+    public Outcome run(Plugins plugins, Runnable afterEachRun) {
+        List<Job> jobs = jobs();
+        Map<Long, List<Prototype>> workloads = new LinkedHashMap<>();
+        for (long seed : config.seeds().list()) {
+            workloads.put(seed, prototypes.workload(config.tasks(), seed));
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(config.threads(), jobs.size()));
+        List<SystemResult> results = new ArrayList<>();
+        try {
+            List<Future<SystemResult>> futures = new ArrayList<>();
+            for (Job job : jobs) {
+                futures.add(pool.submit(() -> {
+                    SystemResult result = MultiprogrammedSystem.run(system(job.configuration(), job.policy(),
+                            job.theta()), workloads.get(job.seed()), job.seed());
+                    afterEachRun.run();
+                    return result;
+                }));
+            }
+            for (Future<SystemResult> future : futures) {
+                results.add(future.get());
+            }
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while simulating", e);
+        } finally {
+            pool.shutdownNow();
+        }
+        Results tabulated = tabulate(results);
+        return new CarrOutcome(tabulated, CarrClaims.check(tabulated));
+    }
+
+    private Results tabulate(List<SystemResult> results) {
+        int seeds = config.seeds().count();
+        int next = 0;
+        List<Curve> curves = new ArrayList<>();
+        for (char c : config.configurations()) {
+            for (CarrPolicy policy : CarrPolicy.values()) {
+                List<Point> points = new ArrayList<>();
+                for (long theta : config.thetas()) {
+                    List<SystemResult> runs = results.subList(next, next + seeds);
+                    next += seeds;
+                    points.add(new Point(theta, summarize(runs, SystemResult::utilization),
+                            summarize(runs, SystemResult::meanMpl), summarize(runs, r -> r.deactivations()),
+                            summarize(runs, r -> r.faults()), summarize(runs, SystemResult::pointerTravel),
+                            summarize(runs, r -> r.wsScans()), List.copyOf(runs)));
+                }
+                curves.add(new Curve(c, policy, system(c, policy, config.thetas().getFirst()).frames(), points));
+            }
+        }
+        return new Results(config, paper, prototypes.framesScale(), curves);
+    }
+
+    private static Summary summarize(List<SystemResult> runs, ToDoubleFunction<SystemResult> measure) {
+        return Summary.of(runs.stream().mapToDouble(measure).toArray());
+    }
+}

@@ -1,0 +1,81 @@
+package io.heaplab.studies.carr;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.heaplab.reports.JsonResults;
+import io.heaplab.studies.carr.CarrExperiment.Curve;
+import io.heaplab.studies.carr.CarrExperiment.Point;
+import io.heaplab.studies.carr.CarrExperiment.Results;
+import io.heaplab.studies.kit.Claim;
+import io.heaplab.studies.kit.StudyJson;
+import io.heaplab.system.SystemResult;
+import java.util.List;
+
+/**
+ * The result file of Carr &amp; Hennessy's study (schema 1), written here and read back by {@link CarrSection}:
+ * parameters, a curve per configuration and policy (every theta's measures as mean and sd, and each run's), the
+ * published Table 2, and the claims.
+ */
+final class CarrJson {
+
+    /** The experiment name the file carries, which finds its reader. */
+    static final String EXPERIMENT = "carr";
+
+    private CarrJson() {
+    }
+
+    static byte[] toJson(Results results, List<Claim> claims) {
+        ObjectNode root = StudyJson.document(EXPERIMENT, results.paper().source());
+        ObjectNode parameters = root.putObject("parameters");
+        parameters.put("tasks", results.config().tasks());
+        parameters.put("framesScale", results.framesScale());
+        ArrayNode configurations = parameters.putArray("configurations");
+        results.config().configurations().forEach(c -> configurations.add(String.valueOf(c)));
+        ArrayNode thetas = parameters.putArray("thetas");
+        results.config().thetas().forEach(thetas::add);
+        StudyJson.seeds(parameters, results.config().seeds());
+        ArrayNode curves = root.putArray("curves");
+        for (Curve curve : results.curves()) {
+            ObjectNode node = curves.addObject();
+            node.put("configuration", String.valueOf(curve.configuration()));
+            node.put("policy", curve.policy().name());
+            node.put("title", curve.policy().title);
+            node.put("frames", curve.frames());
+            node.put("peakTheta", curve.peak().theta());
+            CarrPaper.Peak paper = results.paper().peak(curve.configuration(), curve.policy());
+            if (paper != null) {
+                ObjectNode published = node.putObject("published");
+                published.put("theta", paper.theta());
+                published.put("utilization", paper.utilization());
+                published.put("meanMpl", paper.meanMpl());
+                published.put("deactivations", paper.deactivations());
+                published.put("pageFaults", paper.faults());
+                if (!Double.isNaN(paper.pointerTravel())) {
+                    published.put("pointerTravel", paper.pointerTravel());
+                }
+                published.put("wsScans", paper.wsScans());
+            }
+            ArrayNode points = node.putArray("points");
+            for (Point point : curve.points()) {
+                ObjectNode p = points.addObject();
+                p.put("theta", point.theta());
+                p.set("utilization", JsonResults.summary(point.utilization()));
+                p.set("meanMpl", JsonResults.summary(point.meanMpl()));
+                p.set("deactivations", JsonResults.summary(point.deactivations()));
+                p.set("pageFaults", JsonResults.summary(point.faults()));
+                if (!Double.isNaN(point.pointerTravel().mean())) {
+                    p.set("pointerTravel", JsonResults.summary(point.pointerTravel()));
+                }
+                p.set("wsScans", JsonResults.summary(point.wsScans()));
+                ArrayNode runs = p.putArray("runs");
+                for (SystemResult run : point.runs()) {
+                    runs.addObject().put("references", run.references()).put("time", run.time())
+                            .put("faults", run.faults()).put("deactivations", run.deactivations())
+                            .put("writes", run.writes()).put("reclaims", run.reclaims())
+                            .put("pagingBusy", run.pagingBusy()).put("meanResponse", run.meanResponse());
+                }
+            }
+        }
+        return StudyJson.finish(root, new java.util.LinkedHashMap<>(), claims);
+    }
+}

@@ -1,0 +1,79 @@
+package io.heaplab.studies.carr;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.heaplab.reports.Environment;
+import io.heaplab.reports.model.Axis;
+import io.heaplab.reports.model.Figure;
+import io.heaplab.reports.model.Section;
+import io.heaplab.reports.model.Series;
+import io.heaplab.reports.model.Table;
+import io.heaplab.reports.read.ClaimNotes;
+import io.heaplab.reports.read.ExperimentReader;
+import io.heaplab.reports.read.Nodes;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads the result file {@link CarrJson} writes into a report section: Figures 3-5 (processor utilization against
+ * theta, a line per policy, a chart per configuration) and the peaks beside Table 2.
+ */
+public final class CarrSection implements ExperimentReader {
+
+    @Override
+    public String experiment() {
+        return CarrJson.EXPERIMENT;
+    }
+
+    @Override
+    public String kind() {
+        return "reproduce carr";
+    }
+
+    @Override
+    public Section section(JsonNode document) {
+        Map<String, List<JsonNode>> byConfiguration = new LinkedHashMap<>();
+        for (JsonNode curve : document.path("curves")) {
+            byConfiguration.computeIfAbsent(curve.path("configuration").asText(), c -> new ArrayList<>()).add(curve);
+        }
+        List<Figure> figures = new ArrayList<>();
+        List<List<String>> rows = new ArrayList<>();
+        byConfiguration.forEach((configuration, curves) -> {
+            List<Series> series = new ArrayList<>();
+            for (JsonNode curve : curves) {
+                JsonNode points = curve.path("points");
+                double[] theta = new double[points.size()];
+                double[] utilization = new double[points.size()];
+                for (int i = 0; i < theta.length; i++) {
+                    theta[i] = points.get(i).path("theta").asDouble();
+                    utilization[i] = Nodes.number(points.get(i).path("utilization"), "mean");
+                }
+                series.add(Series.line(curve.path("title").asText(), theta, utilization));
+                JsonNode published = curve.path("published");
+                JsonNode peak = null;
+                for (JsonNode point : points) {
+                    if (point.path("theta").asLong() == curve.path("peakTheta").asLong()) {
+                        peak = point;
+                    }
+                }
+                rows.add(List.of(configuration, curve.path("title").asText(),
+                        Nodes.cell(Nodes.number(published, "theta"), 0), curve.path("peakTheta").asText(),
+                        Nodes.cell(Nodes.number(published, "utilization"), 3),
+                        Nodes.summary(peak == null ? published.path("none") : peak.path("utilization"), 3),
+                        Nodes.cell(Nodes.number(published, "pageFaults"), 0),
+                        Nodes.summary(peak == null ? published.path("none") : peak.path("pageFaults"), 0)));
+            }
+            double[] all = series.stream().flatMapToDouble(s -> java.util.stream.DoubleStream.of(s.x())).toArray();
+            figures.add(Figure.lines("utilization-" + configuration.toLowerCase(java.util.Locale.ROOT),
+                    "Configuration " + configuration + ": processor utilization against theta",
+                    Axis.fitting("theta (references)", all), Axis.linear("processor utilization"), series,
+                    List.of()));
+        });
+        Table peaks = new Table("Peak performance beside Table 2", List.of("configuration", "policy",
+                "theta, paper", "measured", "utilization, paper", "measured", "page faults, paper", "measured"), rows);
+        return new Section("Carr & Hennessy's WSCLOCK study, Figures 3-5 and Table 2",
+                document.path("source").asText(), Nodes.texts(document.path("parameters")), Environment.of(document),
+                ClaimNotes.of(document.path("claims")), List.of(peaks), figures);
+    }
+}
