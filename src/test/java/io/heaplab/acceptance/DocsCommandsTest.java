@@ -72,7 +72,11 @@ class DocsCommandsTest {
             Map.entry("./heaplab reproduce purdom --tables 2 --first-fit next-fit --no-report",
                     List.of("--seeds", "2")),
             Map.entry("./heaplab reproduce purdom --tables 2 --first-fit first-fit:order=lifo --json purdom-lifo.json"
-                    + " --no-report", List.of("--seeds", "2")));
+                    + " --no-report", List.of("--seeds", "2")),
+            Map.entry("./heaplab reproduce carr",
+                    List.of("--configurations", "A", "--thetas", "200", "--tasks", "2")),
+            Map.entry("./heaplab reproduce carr --configurations A --thetas 200,1000 --tasks 3 --no-report",
+                    List.of("--thetas", "200", "--tasks", "2")));
 
     /** Files a command reads that no heaplab command in its block makes: file name to a test resource. */
     static final Map<String, Map<String, String>> GIVEN = Map.of(

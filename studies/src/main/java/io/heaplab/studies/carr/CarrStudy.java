@@ -64,7 +64,12 @@ public final class CarrStudy implements Study {
             }
             configurations.add(c.charAt(0));
         }
-        List<Long> thetas = arguments.integers("thetas").stream().map(k -> (long) k * 1000).toList();
+        List<Integer> thousands = arguments.integers("thetas");
+        if (thousands.stream().anyMatch(k -> k < 1)) {
+            throw new ParameterException("thetas", "'" + arguments.text("thetas")
+                    + "' (expected: positive thousands of references)");
+        }
+        List<Long> thetas = thousands.stream().map(k -> (long) k * 1000).toList();
         return new CarrExperiment(new CarrExperiment.Config(settings.seeds(), configurations, thetas,
                 arguments.integer("tasks"), settings.threads()), CarrPaper.load(), Prototypes.shipped());
     }
