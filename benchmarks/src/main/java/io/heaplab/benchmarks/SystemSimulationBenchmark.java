@@ -48,10 +48,7 @@ public class SystemSimulationBenchmark {
         workload = shipped.prototypes();
         SystemConfig paper = SystemConfig.table1('B', policy.equals("wsclock") ? MemoryPolicy.WSCLOCK
                 : MemoryPolicy.WS, !policy.equals("ws"), 500_000);
-        config = new SystemConfig(shipped.frames(paper.frames()), paper.auxMin(), paper.auxMax(),
-                paper.pagingDevices(), paper.policy(), paper.ltrt(), paper.theta(), paper.tau(), paper.loadingLimit(),
-                paper.k0(), paper.quantum(), paper.timeSlice(), paper.ioMin(), paper.ioMax(), paper.deactivation(),
-                paper.readsBeforeWrites());
+        config = paper.withFrames(shipped.frames(paper.frames()));
     }
 
     /** One whole simulation; the throughput is in references. */

@@ -259,7 +259,6 @@ public final class MultiprogrammedSystem {
     private void complete(Task task) {
         accrue();
         task.done = true;
-        task.completion = now;
         responseSum += now - task.firstActivation;
         completed++;
         active.remove(task);

@@ -39,10 +39,6 @@ final class PagingQueue {
         return waiting.isEmpty();
     }
 
-    boolean hasWrite() {
-        return waiting.stream().anyMatch(r -> !r.isRead());
-    }
-
     /** Takes the request to serve next, or null. */
     Request take() {
         return take(true);

@@ -32,7 +32,6 @@ final class Task {
     long sliceLeft;
     long nextIoVt;
     long firstActivation = -1;
-    long completion;
     /** The load control's estimate of its commitment while not active: its |W| or |RW| when it stopped. */
     long commitment;
 

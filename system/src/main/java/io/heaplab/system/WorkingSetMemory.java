@@ -172,13 +172,4 @@ final class WorkingSetMemory extends Memory {
             aTail = p;
         }
     }
-
-    /** Frames in A, free ones included; for tests. */
-    int available() {
-        int n = 0;
-        for (int f = aHead; f >= 0; f = aNext[f]) {
-            n++;
-        }
-        return n;
-    }
 }

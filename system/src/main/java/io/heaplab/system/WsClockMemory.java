@@ -147,9 +147,4 @@ final class WsClockMemory extends Memory {
     void free(int frame) {
         evict(frame);
     }
-
-    /** The frame the hand points at; for tests. */
-    int hand() {
-        return hand;
-    }
 }

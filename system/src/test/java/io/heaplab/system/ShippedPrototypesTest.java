@@ -17,8 +17,10 @@ class ShippedPrototypesTest {
             assertThat(p.string().pages()).isBetween(50, 1_000);
             assertThat(p.meanIoInterval()).isGreaterThan(100_000);
         });
-        assertThat(SHIPPED.framesScale()).isGreaterThanOrEqualTo(1);
-        assertThat(SHIPPED.frames(200)).isEqualTo((int) Math.round(200 * SHIPPED.framesScale()));
+        // their working sets at theta 500k are about twice the frames a task had in Carr's memories
+        assertThat(SHIPPED.framesScale()).isEqualTo(2.0);
+        assertThat(SHIPPED.frames(200)).isEqualTo(400);
+        assertThat(SHIPPED.frames(175)).isEqualTo(350);
     }
 
     @Test
@@ -36,10 +38,7 @@ class ShippedPrototypesTest {
         for (Object[] policy : new Object[][] {{MemoryPolicy.WS, false}, {MemoryPolicy.WS, true},
                 {MemoryPolicy.WSCLOCK, true}}) {
             SystemConfig paper = SystemConfig.table1('A', (MemoryPolicy) policy[0], (Boolean) policy[1], 200_000);
-            SystemConfig config = new SystemConfig(SHIPPED.frames(paper.frames()), paper.auxMin(), paper.auxMax(),
-                    paper.pagingDevices(), paper.policy(), paper.ltrt(), paper.theta(), paper.tau(),
-                    paper.loadingLimit(), paper.k0(), paper.quantum(), paper.timeSlice(), paper.ioMin(),
-                    paper.ioMax(), paper.deactivation(), paper.readsBeforeWrites());
+            SystemConfig config = paper.withFrames(SHIPPED.frames(paper.frames()));
             SystemResult result = MultiprogrammedSystem.run(config, six, 1);
             assertThat(result.references()).isEqualTo(30_000_000);
             assertThat(result.utilization()).isBetween(0.01, 1.0);

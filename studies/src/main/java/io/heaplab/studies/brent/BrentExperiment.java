@@ -8,6 +8,7 @@ import io.heaplab.studies.kit.ParameterException;
 import io.heaplab.studies.kit.Seeds;
 import io.heaplab.studies.kit.Sweep;
 import io.heaplab.studies.kit.SweepReproduction;
+import io.heaplab.studies.kit.TabulatedOutcome;
 import io.heaplab.reports.Summary;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -167,7 +168,8 @@ public final class BrentExperiment extends SweepReproduction {
     @Override
     protected Outcome outcome(Sweep sweep) {
         Results results = tabulate(sweep);
-        return new BrentOutcome(results, BrentClaims.check(results, paper));
+        return new TabulatedOutcome<>(results, BrentClaims.check(results, paper), results.failed(),
+                BrentTables::print, BrentJson::toJson);
     }
 
     /** Every run the study makes, table by table, strategy by strategy, seed by seed. */

@@ -9,6 +9,7 @@ import io.heaplab.studies.carr.CarrExperiment.Results;
 import io.heaplab.studies.kit.Claim;
 import io.heaplab.studies.kit.StudyJson;
 import io.heaplab.system.SystemResult;
+import java.util.LinkedHashMap;
 import java.util.List;
 
 /**
@@ -76,6 +77,6 @@ final class CarrJson {
                 }
             }
         }
-        return StudyJson.finish(root, new java.util.LinkedHashMap<>(), claims);
+        return StudyJson.finish(root, new LinkedHashMap<>(), claims);
     }
 }

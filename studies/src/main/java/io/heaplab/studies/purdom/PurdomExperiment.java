@@ -11,6 +11,7 @@ import io.heaplab.studies.kit.ParameterException;
 import io.heaplab.studies.kit.Seeds;
 import io.heaplab.studies.kit.Sweep;
 import io.heaplab.studies.kit.SweepReproduction;
+import io.heaplab.studies.kit.TabulatedOutcome;
 import io.heaplab.reports.Summary;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -130,7 +131,8 @@ public final class PurdomExperiment extends SweepReproduction {
     @Override
     protected Outcome outcome(Sweep sweep) {
         Results results = tabulate(sweep);
-        return new PurdomOutcome(results, PurdomClaims.check(results));
+        return new TabulatedOutcome<>(results, PurdomClaims.check(results), results.failed(), PurdomTables::print,
+                PurdomJson::toJson);
     }
 
     /** Every run, in the order table, cell, method, seed. */

@@ -16,6 +16,7 @@ import io.heaplab.studies.kit.Arguments;
 import io.heaplab.studies.kit.Claim;
 import io.heaplab.studies.kit.Seeds;
 import io.heaplab.studies.kit.Settings;
+import io.heaplab.studies.kit.TabulatedOutcome;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -78,8 +79,8 @@ class BrentBaselineFailureTest {
 
         assertThat(outcome.failed()).containsOnlyKeys("random");
         assertThat(outcome.failed().get("random")).contains("random is broken");
-        BrentOutcome brent = (BrentOutcome) outcome;
-        for (BrentExperiment.TableResult table : brent.results().tables()) {
+        BrentExperiment.Results brent = (BrentExperiment.Results) ((TabulatedOutcome<?>) outcome).results();
+        for (BrentExperiment.TableResult table : brent.tables()) {
             assertThat(table.rows()).extracting(BrentExperiment.Row::strategy).containsExactly("stack", "mru");
             assertThat(table.rows()).allSatisfy(row -> {
                 assertThat(row.faults()).isNotEmpty();
