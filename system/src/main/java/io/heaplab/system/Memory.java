@@ -56,6 +56,8 @@ abstract class Memory {
         return switch (config.policy()) {
             case WS -> new WorkingSetMemory(config, tasks, cleaner);
             case WSCLOCK -> new WsClockMemory(config, tasks, cleaner);
+            case PFF -> new PffMemory(config, tasks, cleaner);
+            case CLOCK -> new ClockMemory(config, tasks, cleaner);
         };
     }
 
@@ -85,6 +87,10 @@ abstract class Memory {
 
     /** The commitment the load control counts for {@code task}: |W| or |RW|. */
     abstract long commitment(Task task);
+
+    /** {@code task} faulted (a page read is queued for it); policies that act at faults act here. */
+    void faulted(Task task) {
+    }
 
     /** {@code task} was deactivated: its pages become replaceable. */
     abstract void deactivated(Task task);

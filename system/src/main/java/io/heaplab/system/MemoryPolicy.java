@@ -12,5 +12,20 @@ public enum MemoryPolicy {
      * WSCLOCK (Carr &amp; Hennessy 1981): one clock over all frames applying the WS rule at replacement time; the
      * commitment is the resident working set |RW|.
      */
-    WSCLOCK
+    WSCLOCK,
+    /**
+     * Page-fault frequency (Chu &amp; Opderbeck 1972), beyond the paper: at a fault more than theta after the task's
+     * last, the pages unused since then are released into the available set; the commitment is the resident set.
+     */
+    PFF,
+    /**
+     * Global CLOCK, beyond the paper: one clock over all frames, with no working set to commit; the load control is
+     * feedback on the paging devices' busy time (Denning's 50% rule) and theta plays no part.
+     */
+    CLOCK;
+
+    /** Whether the load control activates on commitments (|W|, |RW|, resident sets), not on feedback. */
+    public boolean commits() {
+        return this != CLOCK;
+    }
 }

@@ -12,7 +12,8 @@ import java.util.SplittableRandom;
  * A discrete-event simulation of Carr &amp; Hennessy's multiprogrammed virtual-memory computer: one processor
  * executing one reference per unit of time, M frames, paging devices serving one paging queue, a ready queue, an
  * active queue run round-robin in quanta, a time-slice per activation, demand paging (a fault blocks its task until
- * the page is read), task I/O on devices of its own, and the WS load control on |W| or |RW| with or without LT/RT.
+ * the page is read), task I/O on devices of its own, and load control: the WS control on |W|, |RW| or resident
+ * sets, with or without LT/RT, or feedback on the paging devices' busy time.
  * The simulation ends when every task has completed.
  *
  * <p>Cost: the processor executes run-merged references, so a run of references to one page costs one step; events
@@ -47,6 +48,9 @@ public final class MultiprogrammedSystem {
     private long lastAccrual;
     private double mplIntegral;
     private long busyIntegral;
+    /** For the feedback load control: the paging devices' recent busy fraction, a moving average. */
+    private double recentBusy;
+    private long nextDecision;
     private long references;
     private long deactivations;
     private long sliceDeactivations;
@@ -236,7 +240,13 @@ public final class MultiprogrammedSystem {
         task.blocked = true;
         task.readQueued = true;
         queue.read(task, page);
+        memory.faulted(task);
         trace.event(now, "fault", task.id, page);
+        if (!config.policy().commits() && active.size() > 1 && now >= nextDecision
+                && recentBusy > SystemConfig.PAGING_TARGET + SystemConfig.PAGING_BAND) {
+            deactivate(victim(task), true); // too much paging: lower the multiprogramming level
+            nextDecision = now + (long) config.feedbackWindow();
+        }
     }
 
     private void startIo(Task task) {
@@ -284,11 +294,16 @@ public final class MultiprogrammedSystem {
                 if (config.ltrt() && loadingTasks() >= config.loadingLimit()) {
                     return;
                 }
-                long committed = 0;
-                for (Task task : active) {
-                    committed += memory.commitment(task);
-                }
-                if (first.commitment + config.k0() > config.frames() - committed) {
+                if (config.policy().commits()) {
+                    long committed = 0;
+                    for (Task task : active) {
+                        committed += memory.commitment(task);
+                    }
+                    if (first.commitment + config.k0() > config.frames() - committed) {
+                        return;
+                    }
+                } else if (now < nextDecision
+                        || recentBusy >= SystemConfig.PAGING_TARGET - SystemConfig.PAGING_BAND) {
                     return;
                 }
             }
@@ -304,6 +319,9 @@ public final class MultiprogrammedSystem {
             }
             activations++;
             trace.event(now, "activate", first.id, -1);
+            if (!config.policy().commits()) {
+                nextDecision = now + (long) config.feedbackWindow();
+            }
         }
     }
 
@@ -497,6 +515,10 @@ public final class MultiprogrammedSystem {
                 busy += b ? 1 : 0;
             }
             busyIntegral += (long) busy * elapsed;
+            if (!config.policy().commits()) {
+                double weight = 1 - Math.exp(-elapsed / config.feedbackWindow());
+                recentBusy += ((double) busy / deviceBusy.length - recentBusy) * weight;
+            }
             lastAccrual = now;
         }
     }

@@ -36,6 +36,18 @@ public record SystemConfig(int frames, long auxMin, long auxMax, int pagingDevic
     /** Not given by the paper: a task I/O of 5 to 10 ms at 4,000,000 references per second. */
     public static final long IO_MIN = 20_000;
     public static final long IO_MAX = 40_000;
+    /**
+     * Beyond the paper, for load control by feedback (global CLOCK): Denning's 50% rule keeps the paging devices
+     * busy about half the time. Tasks are activated while the busy fraction is below {@code TARGET - BAND} and
+     * deactivated at a fault while it is above {@code TARGET + BAND}.
+     */
+    public static final double PAGING_TARGET = 0.5;
+    public static final double PAGING_BAND = 0.1;
+    /**
+     * The busy fraction is a moving average over this many mean paging accesses, and the feedback control waits as
+     * long between decisions, so one decision shows its effect before the next.
+     */
+    public static final int FEEDBACK_ACCESSES = 10;
 
     public SystemConfig {
         positive("frames", frames);
@@ -85,6 +97,11 @@ public record SystemConfig(int frames, long auxMin, long auxMax, int pagingDevic
                                       long theta) {
         return new SystemConfig(frames, auxMin, auxMax, 1, policy, ltrt, theta, TAU, 1, 0, QUANTUM, TIME_SLICE,
                 IO_MIN, IO_MAX, Deactivation.LAST_ACTIVATED, true);
+    }
+
+    /** The feedback load control's averaging time and the least time between its decisions. */
+    public double feedbackWindow() {
+        return FEEDBACK_ACCESSES * (auxMin + auxMax) / 2.0;
     }
 
     /** This configuration with window {@code theta}. */

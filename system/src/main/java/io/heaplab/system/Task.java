@@ -38,6 +38,8 @@ final class Task {
     /** Frame of each page, or -1. */
     final int[] frameOf;
     int resident;
+    /** Of those, pages in the available set A (policies with one). */
+    int available;
 
     // pure WS: LR(p), and W as a list of pages in order of last reference
     final long[] lr;
@@ -49,6 +51,9 @@ final class Task {
     int wSize;
     /** Some page left W since the last WS-scan was counted. */
     boolean wLost;
+
+    // PFF: the virtual time of the last fault
+    long lastFaultVt;
 
     // WSCLOCK: the resident working set's size
     int rw;

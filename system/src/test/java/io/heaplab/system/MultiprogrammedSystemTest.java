@@ -123,4 +123,60 @@ class MultiprogrammedSystemTest {
         assertThat(faulting.all.stream().filter(e -> e.contains("deactivate")).findFirst().orElseThrow())
                 .as("the faulting task goes instead").endsWith("deactivate 0");
     }
+
+    @Test
+    void pffReleasesThePagesUnusedSinceTheLastFaultOnlyWhenFaultsComeMoreThanThetaApart() {
+        // theta 5: page 3's fault comes 10 references after page 2's, so pages 0 and 1 (unused since) are released
+        // and page 0 is then reclaimed without I/O; 3 references after, nothing is released and page 0 is resident
+        SystemResult far = MultiprogrammedSystem.verified(tiny(8, MemoryPolicy.PFF, false, 5),
+                List.of(task("far", 0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 0)), 1, SystemTrace.NONE);
+        assertThat(far.faults()).isEqualTo(4);
+        assertThat(far.reclaims()).isEqualTo(1);
+        SystemResult near = MultiprogrammedSystem.verified(tiny(8, MemoryPolicy.PFF, false, 5),
+                List.of(task("near", 0, 1, 2, 2, 2, 3, 0)), 1, SystemTrace.NONE);
+        assertThat(near.faults()).isEqualTo(4);
+        assertThat(near.reclaims()).isZero();
+    }
+
+    private static SystemConfig clock(int frames, long quantum) {
+        return new SystemConfig(frames, 10, 10, 1, MemoryPolicy.CLOCK, false, 100, 1_000, 1, 0, quantum, 1_000_000,
+                0, 0, Deactivation.LAST_ACTIVATED, true);
+    }
+
+    private static int[] cycle(int times, int... pages) {
+        int[] all = new int[times * pages.length];
+        for (int i = 0; i < all.length; i++) {
+            all[i] = pages[i % pages.length];
+        }
+        return all;
+    }
+
+    @Test
+    void clocksFeedbackControlActivatesOneTaskAtATimeWhileThePagingDeviceIsQuiet() {
+        // the feedback window is 10 accesses of 10: the second task waits for the first decision's effect, then
+        // goes in at the first turn after time 100 (turns of 50) because the device was busy only 10 of that time
+        Events events = new Events();
+        MultiprogrammedSystem.verified(clock(8, 50), List.of(task("a", cycle(300, 0)), task("b", 0)), 1, events);
+        assertThat(events.all).filteredOn(e -> e.contains("activate")).containsExactly("0 activate 0",
+                "110 activate 1");
+    }
+
+    @Test
+    void clocksFeedbackControlHoldsBackAndDeactivatesWhileThePagingDeviceIsBusy() {
+        // two tasks cycling through more pages than memory holds keep the device busy: the one activated last goes
+        Events events = new Events();
+        SystemResult result = MultiprogrammedSystem.verified(clock(3, 5),
+                List.of(task("a", concat(cycle(200, 0), cycle(20, 1, 2, 3, 4, 5))), task("b", cycle(20, 0, 1, 2, 3, 4)), task("c", 0)), 1, events);
+        List<String> control = events.all.stream().filter(e -> e.contains("activate")).toList();
+        assertThat(control.getFirst()).isEqualTo("0 activate 0");
+        assertThat(control.get(1)).endsWith("activate 1");
+        assertThat(control.get(2)).endsWith("deactivate 1");
+        assertThat(result.deactivations()).isPositive();
+    }
+
+    private static int[] concat(int[] a, int[] b) {
+        int[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
+    }
 }

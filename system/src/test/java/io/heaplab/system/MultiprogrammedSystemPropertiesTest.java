@@ -19,7 +19,7 @@ import net.jqwik.api.constraints.IntRange;
  * the virtual time executed is the sum of the tasks' lengths, utilization never exceeds 1, and a seed gives one
  * result.
  */
-class MultiprogrammedSystemProperties {
+class MultiprogrammedSystemPropertiesTest {
 
     @Provide
     Arbitrary<List<Prototype>> workloads() {

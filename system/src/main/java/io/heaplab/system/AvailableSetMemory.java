@@ -1,0 +1,178 @@
+package io.heaplab.system;
+
+import java.util.List;
+import java.util.function.IntConsumer;
+
+/**
+ * Memory managed with Denning's available set A: pages a task's policy has released stay resident in A, in the order
+ * they joined it, and are reclaimed without I/O when referenced again before they are replaced; a read takes a clean
+ * frame of A (free frames first), and dirty pages in A are cleaned before they may be replaced. What releases a page
+ * into A is the policy's: the working-set window (pure WS) or the page-fault frequency (PFF).
+ */
+abstract class AvailableSetMemory extends Memory {
+
+    /** A, in the order frames joined it: a doubly-linked list over frame indices. */
+    private final int[] aPrev;
+    private final int[] aNext;
+    private final boolean[] inA;
+    private int aHead = -1;
+    private int aTail = -1;
+
+    AvailableSetMemory(SystemConfig config, List<Task> tasks, IntConsumer cleaner) {
+        super(config, tasks, cleaner);
+        aPrev = new int[frames];
+        aNext = new int[frames];
+        inA = new boolean[frames];
+        for (int f = 0; f < frames; f++) {
+            append(f);
+        }
+    }
+
+    @Override
+    boolean usable(int frame) {
+        return (state[frame] == USED || state[frame] == WRITING) && !inA[frame];
+    }
+
+    @Override
+    boolean reclaim(Task task, int page) {
+        int f = task.frameOf[page];
+        if (f < 0 || !inA[f] || state[f] == READING) {
+            return false;
+        }
+        remove(f);
+        reclaims++;
+        return true;
+    }
+
+    /** Whether {@code frame} is in A. */
+    final boolean available(int frame) {
+        return inA[frame];
+    }
+
+    /** Releases {@code task}'s resident {@code page} into A, queueing it for cleaning if dirty; whether it went. */
+    final boolean release(Task task, int page) {
+        int f = task.frameOf[page];
+        if (f >= 0 && !inA[f] && state[f] != READING) {
+            append(f);
+            if (dirty[f]) {
+                clean(f);
+            }
+            return true;
+        }
+        return false;
+    }
+
+    @Override
+    int replace(Task task) {
+        for (int f = aHead; f >= 0; f = aNext[f]) {
+            if (state[f] == FREE || (state[f] == USED && !dirty[f])) {
+                remove(f);
+                evict(f);
+                return f;
+            }
+        }
+        if (aHead < 0) {
+            return nothingReplaceable();
+        }
+        for (int f = aHead; f >= 0; f = aNext[f]) {
+            if (dirty[f]) {
+                clean(f); // a dirty page in A is cleaned before it can be replaced
+            }
+        }
+        return WAIT;
+    }
+
+    @Override
+    long commitment(Task task) {
+        return task.resident - task.available;
+    }
+
+    @Override
+    void deactivated(Task task) {
+        for (int p = 0; p < task.frameOf.length; p++) {
+            release(task, p);
+        }
+    }
+
+    @Override
+    void loaded(int frame) {
+        super.loaded(frame);
+        Task task = tasks.get(owner[frame]);
+        if (!task.active) {
+            release(task, page[frame]); // deactivated while its page was read
+        }
+    }
+
+    @Override
+    boolean needsCleaning(int frame) {
+        return inA[frame];
+    }
+
+    @Override
+    void cleaned(int frame) {
+        super.cleaned(frame);
+        if (inA[frame] && dirty[frame]) {
+            clean(frame); // written to during its cleaning
+        }
+    }
+
+    @Override
+    void free(int frame) {
+        if (inA[frame]) {
+            remove(frame);
+        }
+        evict(frame);
+        append(frame);
+    }
+
+    @Override
+    void verify() {
+        super.verify();
+        int[] inAOf = new int[tasks.size()];
+        for (int f = 0; f < frames; f++) {
+            if (inA[f] && owner[f] >= 0) {
+                inAOf[owner[f]]++;
+            }
+        }
+        for (Task task : tasks) {
+            if (inAOf[task.id] != task.available) {
+                throw new IllegalStateException(task + " counts " + task.available + " pages in A, has "
+                        + inAOf[task.id]);
+            }
+        }
+    }
+
+    private void append(int f) {
+        inA[f] = true;
+        if (owner[f] >= 0) {
+            tasks.get(owner[f]).available++;
+        }
+        aPrev[f] = aTail;
+        aNext[f] = -1;
+        if (aTail >= 0) {
+            aNext[aTail] = f;
+        } else {
+            aHead = f;
+        }
+        aTail = f;
+    }
+
+    private void remove(int f) {
+        inA[f] = false;
+        if (owner[f] >= 0) {
+            tasks.get(owner[f]).available--;
+        }
+        int p = aPrev[f];
+        int n = aNext[f];
+        if (p >= 0) {
+            aNext[p] = n;
+        } else {
+            aHead = n;
+        }
+        if (n >= 0) {
+            aPrev[n] = p;
+        } else {
+            aTail = p;
+        }
+    }
+}

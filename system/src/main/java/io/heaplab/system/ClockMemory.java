@@ -1,0 +1,111 @@
+package io.heaplab.system;
+
+import java.util.List;
+import java.util.function.IntConsumer;
+
+/**
+ * Global CLOCK (Corbató 1968): one hand over all frames, whoever owns them. To find a frame the hand advances,
+ * clearing set use bits; the first page with its use bit clear, or of an inactive task, is replaceable: a dirty one
+ * is queued for cleaning and passed over, a clean one replaced. No working set is kept, so the load control cannot
+ * count commitments: a feedback rule on the paging devices' busy time decides the multiprogramming level instead.
+ */
+final class ClockMemory extends Memory {
+
+    private final boolean[] use;
+    private int hand = -1;
+
+    ClockMemory(SystemConfig config, List<Task> tasks, IntConsumer cleaner) {
+        super(config, tasks, cleaner);
+        use = new boolean[frames];
+    }
+
+    @Override
+    boolean usable(int frame) {
+        return state[frame] == USED || state[frame] == WRITING;
+    }
+
+    @Override
+    boolean reclaim(Task task, int page) {
+        return false;
+    }
+
+    @Override
+    void touch(Task task, int page, boolean write, long at) {
+        int f = task.frameOf[page];
+        use[f] = true;
+        if (write) {
+            dirty[f] = true;
+        }
+    }
+
+    @Override
+    void advance(Task task) {
+    }
+
+    @Override
+    void reading(int frame, Task task, int page) {
+        super.reading(frame, task, page);
+        use[frame] = true; // it is about to be used
+    }
+
+    @Override
+    int replace(Task task) {
+        // two circuits: the first may only clear use bits
+        for (int i = 0; i < 2 * frames; i++) {
+            int f = (hand + 1 + i) % frames;
+            framesExamined++;
+            if (state[f] == FREE) {
+                hand = f;
+                return f;
+            }
+            if (state[f] != USED) {
+                continue;
+            }
+            if (use[f] && tasks.get(owner[f]).active) {
+                use[f] = false;
+                continue;
+            }
+            if (dirty[f]) {
+                clean(f);
+                continue;
+            }
+            hand = f;
+            evict(f);
+            use[f] = false;
+            return f;
+        }
+        return nothingReplaceable();
+    }
+
+    @Override
+    boolean shrink(Task task) {
+        for (int f = 0; f < frames; f++) {
+            if (state[f] == USED && owner[f] == task.id && use[f]) {
+                use[f] = false;
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    long commitment(Task task) {
+        return task.resident;
+    }
+
+    @Override
+    void deactivated(Task task) {
+        // its pages are replaceable while it is inactive; the hand finds them
+    }
+
+    @Override
+    boolean needsCleaning(int frame) {
+        return true;
+    }
+
+    @Override
+    void free(int frame) {
+        evict(frame);
+        use[frame] = false;
+    }
+}
