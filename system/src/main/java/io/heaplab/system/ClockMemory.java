@@ -13,10 +13,13 @@ final class ClockMemory extends Memory {
 
     private final boolean[] use;
     private int hand = -1;
+    /** Frames holding no page: taken before any page is replaced. */
+    private int free;
 
     ClockMemory(SystemConfig config, List<Task> tasks, IntConsumer cleaner) {
         super(config, tasks, cleaner);
         use = new boolean[frames];
+        free = frames;
     }
 
     @Override
@@ -50,18 +53,26 @@ final class ClockMemory extends Memory {
 
     @Override
     int replace(Task task) {
+        if (free > 0) {
+            for (int f = 0; f < frames; f++) {
+                if (state[f] == FREE) {
+                    free--;
+                    return f;
+                }
+            }
+        }
         // two circuits: the first may only clear use bits
         for (int i = 0; i < 2 * frames; i++) {
             int f = (hand + 1 + i) % frames;
             framesExamined++;
-            if (state[f] == FREE) {
-                hand = f;
-                return f;
-            }
             if (state[f] != USED) {
                 continue;
             }
-            if (use[f] && tasks.get(owner[f]).active) {
+            Task o = tasks.get(owner[f]);
+            if (o.fresh && o.active) {
+                continue; // its page was just read and it has not run since: taking it could repeat for ever
+            }
+            if (use[f] && o.active) {
                 use[f] = false;
                 continue;
             }
@@ -107,5 +118,6 @@ final class ClockMemory extends Memory {
     void free(int frame) {
         evict(frame);
         use[frame] = false;
+        free++;
     }
 }

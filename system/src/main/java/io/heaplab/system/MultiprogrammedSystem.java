@@ -161,7 +161,7 @@ public final class MultiprogrammedSystem {
         return new SystemResult(references, now, now == 0 ? 0 : mplIntegral / now, deactivations,
                 sliceDeactivations, activations, faults, memory.reclaims, memory.writes, memoryReplacements,
                 memory.framesExamined, wsScans, now == 0 ? 0 : (double) busyIntegral / now / deviceBusy.length,
-                responseSum / tasks.size(), completed);
+                responseSum / tasks.size(), completed, tasks.stream().map(t -> t.response).toList());
     }
 
     // ---- the processor
@@ -269,7 +269,8 @@ public final class MultiprogrammedSystem {
     private void complete(Task task) {
         accrue();
         task.done = true;
-        responseSum += now - task.firstActivation;
+        task.response = now - task.firstActivation;
+        responseSum += task.response;
         completed++;
         active.remove(task);
         task.active = false;
@@ -333,6 +334,7 @@ public final class MultiprogrammedSystem {
         // a task stopped at a fault needs one frame more than its working set to run again
         task.commitment = memory.commitment(task) + (overcommitted && task.blocked ? 1 : 0);
         if (task.readQueued && queue.cancel(task)) {
+            faults--; // the read is given up: the fault counts when it is made again
             task.readQueued = false;
             task.blocked = false; // it faults again when it runs again
         }
@@ -444,7 +446,8 @@ public final class MultiprogrammedSystem {
             Task victim = victim(task);
             deactivate(victim, true);
             if (victim == task) {
-                task.blocked = false; // its read is given up; it faults again when it runs again
+                faults--; // its read is given up; it faults again, and counts, when it runs again
+                task.blocked = false;
                 return GIVEN_UP;
             }
         }

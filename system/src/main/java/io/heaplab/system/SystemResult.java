@@ -19,10 +19,16 @@ package io.heaplab.system;
  * @param pagingBusy            the paging devices' busy time over their available time
  * @param meanResponse          the mean time from a task's first activation to its completion
  * @param tasks                 tasks completed
+ * @param responseTimes         each task's time from first activation to completion, in the workload's order
  */
 public record SystemResult(long references, long time, double meanMpl, long deactivations, long sliceDeactivations,
                            long activations, long faults, long reclaims, long writes, long replacements,
-                           long framesExamined, long wsScans, double pagingBusy, double meanResponse, int tasks) {
+                           long framesExamined, long wsScans, double pagingBusy, double meanResponse, int tasks,
+                           java.util.List<Long> responseTimes) {
+
+    public SystemResult {
+        responseTimes = java.util.List.copyOf(responseTimes);
+    }
 
     /** Processor utilization: virtual time executed over real time. */
     public double utilization() {

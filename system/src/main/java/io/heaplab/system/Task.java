@@ -32,6 +32,8 @@ final class Task {
     long sliceLeft;
     long nextIoVt;
     long firstActivation = -1;
+    /** From first activation to completion, once completed. */
+    long response;
     /** The load control's estimate of its commitment while not active: its |W| or |RW| when it stopped. */
     long commitment;
 

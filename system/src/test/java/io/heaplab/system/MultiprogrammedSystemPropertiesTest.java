@@ -71,7 +71,9 @@ class MultiprogrammedSystemPropertiesTest {
                     1_000_000, 0, 0, Deactivation.LAST_ACTIVATED, true);
             SystemResult result = MultiprogrammedSystem.verified(config, quiet, seed, SystemTrace.NONE);
             assertThat(result.faults()).as(policy.toString()).isEqualTo(pages);
-            assertThat(result.deactivations()).isZero();
+            if (policy.commits()) { // feedback reacts to paging, which starting tasks do, not to memory
+                assertThat(result.deactivations()).isZero();
+            }
             assertThat(result.writes()).isZero();
         }
     }

@@ -43,6 +43,7 @@ class MultiprogrammedSystemTest {
         assertThat(result.meanMpl()).isEqualTo(1.0);
         assertThat(result.pagingBusy()).isEqualTo(20.0 / 23);
         assertThat(result.meanResponse()).isEqualTo(23.0);
+        assertThat(result.responseTimes()).containsExactly(23L);
     }
 
     @Test
@@ -94,6 +95,10 @@ class MultiprogrammedSystemTest {
         assertThat(completion).isPositive();
         assertThat(with.all.get(completion + 1)).isEqualTo("22 activate 1");
         assertThat(result.activations()).isEqualTo(2);
+        // each task: read, reference, read, reference; task 1's response counts from its activation at 22
+        assertThat(with.all).endsWith("44 complete 1");
+        assertThat(result.responseTimes()).containsExactly(22L, 22L);
+        assertThat(result.meanResponse()).isEqualTo(22.0);
     }
 
     private static int[] repeat(int page, int times, int... then) {
@@ -163,14 +168,17 @@ class MultiprogrammedSystemTest {
 
     @Test
     void clocksFeedbackControlHoldsBackAndDeactivatesWhileThePagingDeviceIsBusy() {
-        // two tasks cycling through more pages than memory holds keep the device busy: the one activated last goes
+        // task a runs on one page while the device is quiet, so b is let in; then both cycle through more pages
+        // than memory holds and keep the device busy: one of them is deactivated, and c waits meanwhile
         Events events = new Events();
-        SystemResult result = MultiprogrammedSystem.verified(clock(3, 5),
-                List.of(task("a", concat(cycle(200, 0), cycle(20, 1, 2, 3, 4, 5))), task("b", cycle(20, 0, 1, 2, 3, 4)), task("c", 0)), 1, events);
-        List<String> control = events.all.stream().filter(e -> e.contains("activate")).toList();
+        SystemResult result = MultiprogrammedSystem.verified(clock(3, 5), List.of(
+                task("a", concat(cycle(200, 0), cycle(20, 1, 2, 3, 4, 5))), task("b", cycle(20, 0, 1, 2, 3, 4)),
+                task("c", 0)), 1, events);
+        List<String> control = events.all.stream().filter(e -> e.contains("activate") || e.contains("complete"))
+                .toList();
         assertThat(control.getFirst()).isEqualTo("0 activate 0");
         assertThat(control.get(1)).endsWith("activate 1");
-        assertThat(control.get(2)).endsWith("deactivate 1");
+        assertThat(control.get(2)).contains(" deactivate ");
         assertThat(result.deactivations()).isPositive();
     }
 
