@@ -38,7 +38,47 @@ class ReproduceCarrTest {
     }
 
     @Test
+    void aWorkloadRunUnderAnAllocatorRunsAsTheTasksOfAWholeSystemUnderEveryPolicy() throws Exception {
+        Path trace = dir.resolve("pqsim-mru.trace");
+        Cli record = Cli.run("trace", "record", "-w", "random-blocks:live=200,steps=4000", "-a", "mru", "-o",
+                trace.toString());
+        assertThat(record.exitCode()).as(record.err()).isZero();
+        Path csv = dir.resolve("carr.csv");
+        Cli cli = Cli.run("reproduce", "carr", "--prototypes", trace + "@5000", "--policies", "all",
+                "--configurations", "A", "--thetas", "1,50", "--tasks", "2", "--csv", csv.toString(), "--no-report");
+        assertThat(cli.err()).isEmpty();
+        assertThat(cli.exitCode()).isZero();
+        assertThat(cli.out()).contains("2 tasks drawn from pqsim-mru, frames 1 times the paper's",
+                "Configuration A (200 frames)", "PFF with LT/RT", "global CLOCK, 50% rule", "wrote " + csv);
+        java.util.List<String> rows = java.nio.file.Files.readAllLines(csv);
+        assertThat(rows.getFirst()).startsWith("configuration,policy,frames,theta,seed,utilization,");
+        // five policies at two thetas, a row each
+        assertThat(rows).hasSize(11);
+        assertThat(rows.stream().skip(1).map(r -> r.split(",")[1]).distinct())
+                .containsExactly("WS", "WS_LTRT", "WSCLOCK", "PFF", "CLOCK");
+        // global CLOCK has no theta: one simulation stands for both points
+        java.util.List<String> clock = rows.stream().filter(r -> r.startsWith("A,CLOCK,")).toList();
+        assertThat(clock).hasSize(2);
+        assertThat(clock.get(0).substring(clock.get(0).indexOf(",1,")))
+                .isEqualTo(clock.get(1).substring(clock.get(1).indexOf(",1,")));
+    }
+
+    @Test
+    void aMissingOrMalformedPrototypeTraceIsAOneLineUsageError() throws Exception {
+        assertUsage(Cli.run("reproduce", "carr", "--prototypes", dir.resolve("none.trace").toString()),
+                "--prototypes '" + dir.resolve("none.trace") + "': no such file (expected: a trace file");
+        Path garbage = java.nio.file.Files.writeString(dir.resolve("garbage.txt"), "this is not a trace\n");
+        assertUsage(Cli.run("reproduce", "carr", "--prototypes", garbage.toString()),
+                "--prototypes '" + garbage + "' is not a trace heaplab reads: ");
+        assertUsage(Cli.run("reproduce", "carr", "--prototypes", garbage + "@-3"),
+                "(expected: FILE@IO with IO the mean references between I/O requests");
+    }
+
+    @Test
     void badParametersAreOneLineUsageErrorsNamingTheOption() {
+        assertUsage(Cli.run("reproduce", "carr", "--policies", "some"), "--policies 'some' (expected: paper or all)");
+        assertUsage(Cli.run("reproduce", "carr", "--frames-scale", "0"), "--frames-scale '0' (expected: auto or a");
+        assertUsage(Cli.run("reproduce", "brent", "--csv", "x.csv"), "--csv: reproduce brent makes no CSV table");
         assertUsage(Cli.run("reproduce", "carr", "--thetas", "-5"), "--thetas '-5' (expected: positive thousands");
         assertUsage(Cli.run("reproduce", "carr", "--configurations", "D"), "--configurations [D] (expected: some of A, B, C)");
         assertUsage(Cli.run("reproduce", "carr", "--tasks", "0"), "--tasks 0 (expected: at least 1)");

@@ -11,9 +11,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import picocli.CommandLine.Option;
 
-/** The options every {@code heaplab reproduce} command shares: seeds, threads, the JSON file and the report. */
+/**
+ * The options every {@code heaplab reproduce} command shares: seeds, threads, the JSON file, the CSV table of a study
+ * that makes one, and the report.
+ */
 final class ReproduceOptions {
 
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
@@ -27,6 +31,9 @@ final class ReproduceOptions {
     @Option(names = "--json", paramLabel = "FILE", description = "Also write the results to FILE as JSON.")
     private Path json;
 
+    @Option(names = "--csv", paramLabel = "FILE", description = "Also write every run's measures to FILE as CSV.")
+    private Path csv;
+
     @Option(names = "--report", paramLabel = "DIR",
             description = "Write the HTML report (index.html), its charts and the results as JSON into DIR"
                     + " (default: heaplab-results/PAPER).")
@@ -39,10 +46,15 @@ final class ReproduceOptions {
      * The seeds and threads of a study run with {@code seeds} seeds, after checking the output options for
      * {@code paper}'s study, so nothing runs when a result could not be written.
      */
-    Settings settings(String paper, int seeds) {
+    Settings settings(String paper, int seeds, boolean writesCsv) {
         Settings settings = new Settings(new Seeds(firstSeed, seeds),
                 threads == null ? Runtime.getRuntime().availableProcessors() : threads);
         Outputs.checkFile("--json", json);
+        Outputs.checkFile("--csv", csv);
+        if (csv != null && !writesCsv) {
+            throw new SpecException("--csv: reproduce " + paper + " makes no CSV table (expected: --json or --report"
+                    + " for its results)");
+        }
         if (noReport && report != null) {
             throw new SpecException("--report and --no-report together (expected: one or the other)");
         }
@@ -56,9 +68,13 @@ final class ReproduceOptions {
      * Says how long the runs took, writes {@code document} to the {@code --json} file if one was given, and writes
      * the report of {@code paper}'s study unless told not to.
      */
-    void finish(String paper, int runs, long wallNanos, byte[] document, PrintWriter out) throws IOException {
+    void finish(String paper, int runs, long wallNanos, byte[] document, Optional<byte[]> table, PrintWriter out)
+            throws IOException {
         out.printf(Locale.ROOT, "%n%d runs in %.1f s%n", runs, wallNanos / 1e9);
-        writeJson(document, out);
+        write(json, document, out);
+        if (table.isPresent()) {
+            write(csv, table.get(), out);
+        }
         if (!noReport) {
             Path dir = reportDir(paper);
             Path results = dir.resolve(paper + ".json");
@@ -73,16 +89,16 @@ final class ReproduceOptions {
         return report != null ? report : Path.of("heaplab-results", paper);
     }
 
-    /** Writes {@code document} to the {@code --json} file atomically, if one was given, and says so. */
-    private void writeJson(byte[] document, PrintWriter out) throws IOException {
-        if (json == null) {
+    /** Writes {@code content} to {@code file} atomically, if one was given, and says so. */
+    private static void write(Path file, byte[] content, PrintWriter out) throws IOException {
+        if (file == null) {
             return;
         }
         try {
-            AtomicFiles.write(json, document);
+            AtomicFiles.write(file, content);
         } catch (IOException e) {
-            throw new IOException("cannot write " + json + ": " + e, e);
+            throw new IOException("cannot write " + file + ": " + e, e);
         }
-        out.println("wrote " + json);
+        out.println("wrote " + file);
     }
 }

@@ -71,7 +71,7 @@ final class StudyCommand implements Callable<Integer> {
         Reproduction reproduction;
         Settings settings;
         try {
-            settings = shared.settings(study.name(), spec.findOption(SEEDS).getValue());
+            settings = shared.settings(study.name(), spec.findOption(SEEDS).getValue(), study.writesCsv());
             Map<String, String> values = new LinkedHashMap<>();
             for (Parameter parameter : study.parameters()) {
                 values.put(parameter.name(), spec.findOption(option(parameter.name())).getValue());
@@ -95,7 +95,7 @@ final class StudyCommand implements Callable<Integer> {
         }
         long wallNanos = System.nanoTime() - start;
         outcome.print(out);
-        shared.finish(study.name(), runs, wallNanos, outcome.json(), out);
+        shared.finish(study.name(), runs, wallNanos, outcome.json(), outcome.csv(), out);
         // everything measured is written above; a strategy that failed makes the study's exit a failure
         PrintWriter err = spec.commandLine().getErr();
         outcome.failed().forEach((strategy, failure) -> err.println("heaplab: " + failure));

@@ -30,6 +30,11 @@ public interface Study {
      */
     Map<String, String> smallArguments();
 
+    /** Whether its outcome has a CSV table of every run ({@link Outcome#csv()}). */
+    default boolean writesCsv() {
+        return false;
+    }
+
     /**
      * A run of the study with {@code settings} and values for its {@link #parameters()}; a bad value fails with a
      * one-line {@link io.heaplab.core.spi.SpecException} before anything runs.

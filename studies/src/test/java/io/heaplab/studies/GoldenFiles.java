@@ -31,4 +31,13 @@ public final class GoldenFiles {
         assertThat(actual).isEqualTo(Golden.golden("golden/" + name));
         return file;
     }
+
+    /** Asserts {@code text}, a file of another format (CSV), is the golden file {@code name} byte for byte. */
+    public static void checkText(String name, byte[] text) throws IOException {
+        String actual = new String(text, StandardCharsets.UTF_8);
+        if (UPDATE) {
+            Files.writeString(DIR.resolve(name), actual, StandardCharsets.UTF_8);
+        }
+        assertThat(actual).isEqualTo(Golden.golden("golden/" + name));
+    }
 }

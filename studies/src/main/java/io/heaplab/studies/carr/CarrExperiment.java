@@ -37,10 +37,17 @@ public final class CarrExperiment implements Reproduction {
      * @param thetas         the theta grid, in references, ascending
      * @param tasks          tasks per run (the paper's: 50)
      * @param threads        simulations at a time
+     * @param policies       the paper's three, perhaps with the ones beyond it
      */
-    public record Config(Seeds seeds, List<Character> configurations, List<Long> thetas, int tasks, int threads) {
+    public record Config(Seeds seeds, List<Character> configurations, List<Long> thetas, int tasks, int threads,
+                         List<CarrPolicy> policies) {
         public Config {
             configurations = List.copyOf(configurations);
+            policies = List.copyOf(policies);
+            if (!policies.containsAll(CarrPolicy.PAPER)) {
+                throw new ParameterException("policies", policies + " (expected: the paper's three, "
+                        + CarrPolicy.PAPER + ", and any others)");
+            }
             thetas = thetas.stream().sorted().distinct().toList();
             if (configurations.isEmpty() || !List.of('A', 'B', 'C').containsAll(configurations)) {
                 throw new ParameterException("configurations", configurations + " (expected: some of A, B, C)");
@@ -60,7 +67,7 @@ public final class CarrExperiment implements Reproduction {
      * @param runs the simulations, one per seed
      */
     public record Point(long theta, Summary utilization, Summary meanMpl, Summary deactivations, Summary faults,
-                        Summary pointerTravel, Summary wsScans, List<SystemResult> runs) {
+                        Summary pointerTravel, Summary wsScans, Summary meanResponse, List<SystemResult> runs) {
     }
 
     /** A policy on a configuration: its points along theta, and the one of peak utilization. */
@@ -76,8 +83,13 @@ public final class CarrExperiment implements Reproduction {
         }
     }
 
-    /** Everything measured. */
-    public record Results(Config config, CarrPaper paper, double framesScale, List<Curve> curves) {
+    /**
+     * Everything measured.
+     *
+     * @param programs the prototypes' names: the shipped programs, or the user's traces
+     */
+    public record Results(Config config, CarrPaper paper, double framesScale, List<String> programs,
+                          List<Curve> curves) {
         /** The curve of {@code policy} on {@code configuration}. */
         public Curve curve(char configuration, CarrPolicy policy) {
             return curves.stream().filter(c -> c.configuration() == configuration && c.policy() == policy)
@@ -99,18 +111,24 @@ public final class CarrExperiment implements Reproduction {
     private record Job(char configuration, CarrPolicy policy, long theta, long seed) {
     }
 
-    private List<Job> jobs() {
+    /** Every point's runs, in the order {@link #tabulate} reads them. */
+    private List<Job> points() {
         List<Job> jobs = new ArrayList<>();
         for (char c : config.configurations()) {
-            for (CarrPolicy policy : CarrPolicy.values()) {
+            for (CarrPolicy policy : config.policies()) {
                 for (long theta : config.thetas()) {
                     for (long seed : config.seeds().list()) {
-                        jobs.add(new Job(c, policy, theta, seed));
+                        jobs.add(new Job(c, policy, policy.usesTheta() ? theta : config.thetas().getFirst(), seed));
                     }
                 }
             }
         }
         return jobs;
+    }
+
+    /** The simulations to run: a policy without theta runs once for all of them. */
+    private List<Job> jobs() {
+        return points().stream().distinct().toList();
     }
 
     /** The system a job simulates: Table 1's configuration, its frames scaled to today's programs. */
@@ -127,7 +145,7 @@ public final class CarrExperiment implements Reproduction {
     @Override
     public void check(Plugins plugins) {
         for (char c : config.configurations()) {
-            for (CarrPolicy policy : CarrPolicy.values()) {
+            for (CarrPolicy policy : config.policies()) {
                 system(c, policy, config.thetas().getFirst());
             }
         }
@@ -141,19 +159,19 @@ public final class CarrExperiment implements Reproduction {
             workloads.put(seed, prototypes.workload(config.tasks(), seed));
         }
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(config.threads(), jobs.size()));
-        List<SystemResult> results = new ArrayList<>();
+        Map<Job, SystemResult> results = new LinkedHashMap<>();
         try {
-            List<Future<SystemResult>> futures = new ArrayList<>();
+            Map<Job, Future<SystemResult>> futures = new LinkedHashMap<>();
             for (Job job : jobs) {
-                futures.add(pool.submit(() -> {
+                futures.put(job, pool.submit(() -> {
                     SystemResult result = MultiprogrammedSystem.run(system(job.configuration(), job.policy(),
                             job.theta()), workloads.get(job.seed()), job.seed());
                     afterEachRun.run();
                     return result;
                 }));
             }
-            for (Future<SystemResult> future : futures) {
-                results.add(future.get());
+            for (Map.Entry<Job, Future<SystemResult>> future : futures.entrySet()) {
+                results.put(future.getKey(), future.getValue().get());
             }
         } catch (ExecutionException e) {
             throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
@@ -163,10 +181,10 @@ public final class CarrExperiment implements Reproduction {
         } finally {
             pool.shutdownNow();
         }
-        Results tabulated = tabulate(results);
+        Results tabulated = tabulate(points().stream().map(results::get).toList());
         // simulations use no plugin: one that fails is heaplab's own fault, thrown, not a failed row
         return new TabulatedOutcome<>(tabulated, CarrClaims.check(tabulated), new LinkedHashMap<>(),
-                CarrTables::print, CarrJson::toJson);
+                CarrTables::print, CarrJson::toJson, CarrCsv::toCsv);
     }
 
     private Results tabulate(List<SystemResult> results) {
@@ -174,7 +192,7 @@ public final class CarrExperiment implements Reproduction {
         int next = 0;
         List<Curve> curves = new ArrayList<>();
         for (char c : config.configurations()) {
-            for (CarrPolicy policy : CarrPolicy.values()) {
+            for (CarrPolicy policy : config.policies()) {
                 List<Point> points = new ArrayList<>();
                 for (long theta : config.thetas()) {
                     List<SystemResult> runs = results.subList(next, next + seeds);
@@ -182,12 +200,14 @@ public final class CarrExperiment implements Reproduction {
                     points.add(new Point(theta, summarize(runs, SystemResult::utilization),
                             summarize(runs, SystemResult::meanMpl), summarize(runs, r -> r.deactivations()),
                             summarize(runs, r -> r.faults()), summarize(runs, SystemResult::pointerTravel),
-                            summarize(runs, r -> r.wsScans()), List.copyOf(runs)));
+                            summarize(runs, r -> r.wsScans()), summarize(runs, SystemResult::meanResponse),
+                            List.copyOf(runs)));
                 }
                 curves.add(new Curve(c, policy, system(c, policy, config.thetas().getFirst()).frames(), points));
             }
         }
-        return new Results(config, paper, prototypes.framesScale(), curves);
+        return new Results(config, paper, prototypes.framesScale(),
+                prototypes.prototypes().stream().map(Prototype::name).toList(), curves);
     }
 
     private static Summary summarize(List<SystemResult> runs, ToDoubleFunction<SystemResult> measure) {

@@ -30,6 +30,10 @@ final class CarrJson {
         ObjectNode parameters = root.putObject("parameters");
         parameters.put("tasks", results.config().tasks());
         parameters.put("framesScale", results.framesScale());
+        ArrayNode programs = parameters.putArray("programs");
+        results.programs().forEach(programs::add);
+        ArrayNode policies = parameters.putArray("policies");
+        results.config().policies().forEach(p -> policies.add(p.name()));
         ArrayNode configurations = parameters.putArray("configurations");
         results.config().configurations().forEach(c -> configurations.add(String.valueOf(c)));
         ArrayNode thetas = parameters.putArray("thetas");
@@ -68,12 +72,15 @@ final class CarrJson {
                     p.set("pointerTravel", JsonResults.summary(point.pointerTravel()));
                 }
                 p.set("wsScans", JsonResults.summary(point.wsScans()));
+                p.set("meanResponse", JsonResults.summary(point.meanResponse()));
                 ArrayNode runs = p.putArray("runs");
                 for (SystemResult run : point.runs()) {
-                    runs.addObject().put("references", run.references()).put("time", run.time())
+                    ObjectNode r = runs.addObject().put("references", run.references()).put("time", run.time())
                             .put("faults", run.faults()).put("deactivations", run.deactivations())
                             .put("writes", run.writes()).put("reclaims", run.reclaims())
                             .put("pagingBusy", run.pagingBusy()).put("meanResponse", run.meanResponse());
+                    ArrayNode responses = r.putArray("responseTimes");
+                    run.responseTimes().forEach(responses::add);
                 }
             }
         }

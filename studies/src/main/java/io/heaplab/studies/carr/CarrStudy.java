@@ -6,7 +6,11 @@ import io.heaplab.studies.kit.Arguments;
 import io.heaplab.studies.kit.Parameter;
 import io.heaplab.studies.kit.ParameterException;
 import io.heaplab.studies.kit.Settings;
+import io.heaplab.system.Prototype;
 import io.heaplab.system.Prototypes;
+import java.io.IOException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -20,6 +24,8 @@ public final class CarrStudy implements Study {
 
     /** The paper ran 50 tasks. */
     static final int FULL_TASKS = 50;
+    private static final String SHIPPED = "shipped";
+    private static final String AUTO = "auto";
 
     @Override
     public String name() {
@@ -45,7 +51,19 @@ public final class CarrStudy implements Study {
                 new Parameter("thetas", "K[,K...]", "50,100,200,400,700,1000,2000,5000",
                         "The theta grid, in thousands of references."),
                 new Parameter("tasks", "N", Integer.toString(FULL_TASKS), "Tasks per run (the paper's: "
-                        + FULL_TASKS + ")."));
+                        + FULL_TASKS + ")."),
+                new Parameter("policies", "paper|all", "paper", "The paper's three policies, or all: also PFF and"
+                        + " global CLOCK under the 50% rule."),
+                new Parameter("prototypes", "shipped|FILE[@IO][,...]", SHIPPED, "The programs tasks are drawn from:"
+                        + " the eight shipped, or trace files (heaplab, text or lackey), each with its mean references"
+                        + " between I/O requests (default: none)."),
+                new Parameter("frames-scale", "auto|X", AUTO, "Today's frames per frame of the paper (auto: "
+                        + Prototypes.shipped().framesScale() + " for the shipped programs, 1 for trace files)."));
+    }
+
+    @Override
+    public boolean writesCsv() {
+        return true;
     }
 
     @Override
@@ -70,7 +88,71 @@ public final class CarrStudy implements Study {
                     + "' (expected: positive thousands of references)");
         }
         List<Long> thetas = thousands.stream().map(k -> (long) k * 1000).toList();
+        List<CarrPolicy> policies = switch (arguments.text("policies").strip().toLowerCase(Locale.ROOT)) {
+            case "paper" -> CarrPolicy.PAPER;
+            case "all" -> List.of(CarrPolicy.values());
+            default -> throw new ParameterException("policies", "'" + arguments.text("policies")
+                    + "' (expected: paper or all)");
+        };
+        Prototypes prototypes = prototypes(arguments.text("prototypes"), arguments.text("frames-scale"));
         return new CarrExperiment(new CarrExperiment.Config(settings.seeds(), configurations, thetas,
-                arguments.integer("tasks"), settings.threads()), CarrPaper.load(), Prototypes.shipped());
+                arguments.integer("tasks"), settings.threads(), policies), CarrPaper.load(), prototypes);
+    }
+
+    /** The shipped programs, or the trace files {@code value} lists, with the frames scale asked for. */
+    static Prototypes prototypes(String value, String framesScale) {
+        Prototypes shipped = Prototypes.shipped();
+        double scale;
+        if (framesScale.strip().equalsIgnoreCase(AUTO)) {
+            scale = value.strip().equalsIgnoreCase(SHIPPED) ? shipped.framesScale() : 1;
+        } else {
+            try {
+                scale = Double.parseDouble(framesScale.strip());
+            } catch (NumberFormatException e) {
+                scale = Double.NaN;
+            }
+            if (!(scale > 0) || Double.isInfinite(scale)) {
+                throw new ParameterException("frames-scale", "'" + framesScale + "' (expected: auto or a positive"
+                        + " number of frames per frame of the paper)");
+            }
+        }
+        if (value.strip().equalsIgnoreCase(SHIPPED)) {
+            return new Prototypes(shipped.prototypes(), scale);
+        }
+        List<Prototype> read = new ArrayList<>();
+        for (String item : value.split(",", -1)) {
+            read.add(prototype(item.strip()));
+        }
+        return new Prototypes(List.copyOf(read), scale);
+    }
+
+    private static Prototype prototype(String item) {
+        int at = item.lastIndexOf('@');
+        String file = at < 0 ? item : item.substring(0, at);
+        double io = Double.POSITIVE_INFINITY;
+        if (at >= 0) {
+            try {
+                io = Double.parseDouble(item.substring(at + 1));
+            } catch (NumberFormatException e) {
+                io = Double.NaN;
+            }
+            if (!(io > 0)) {
+                throw new ParameterException("prototypes", "'" + item + "' (expected: FILE@IO with IO the mean"
+                        + " references between I/O requests, a positive number)");
+            }
+        }
+        if (file.isEmpty()) {
+            throw new ParameterException("prototypes", "'" + item + "' (expected: shipped, or trace files"
+                    + " FILE[@IO] separated by commas)");
+        }
+        try {
+            return Prototype.read(Path.of(file), io);
+        } catch (NoSuchFileException e) {
+            throw new ParameterException("prototypes", "'" + file + "': " + (e.getReason() == null ? "no such file"
+                    : e.getReason()) + " (expected: a trace file to run as a task)");
+        } catch (IOException | RuntimeException e) {
+            throw new ParameterException("prototypes", "'" + file + "' is not a trace heaplab reads: "
+                    + e.getMessage() + " (expected: a heaplab binary or text trace, or a lackey log)");
+        }
     }
 }

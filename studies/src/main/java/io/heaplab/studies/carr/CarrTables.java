@@ -6,6 +6,8 @@ import io.heaplab.studies.carr.CarrExperiment.Point;
 import io.heaplab.studies.carr.CarrExperiment.Results;
 import io.heaplab.studies.kit.Claim;
 import io.heaplab.studies.kit.StudyText;
+import io.heaplab.system.Prototype;
+import io.heaplab.system.Prototypes;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,8 +26,10 @@ final class CarrTables {
         CarrExperiment.Config config = results.config();
         out.println("Carr & Hennessy, \"WSCLOCK - A Simple and Effective Algorithm for Virtual Memory Management\""
                 + " (SOSP 1981), Figures 3-5 and Table 2");
-        out.printf(Locale.ROOT, "%d tasks drawn from the eight shipped programs, frames %.1f times the paper's; %s%n",
-                config.tasks(), results.framesScale(), config.seeds().describe());
+        out.printf(Locale.ROOT, "%d tasks drawn from %s, frames %s times the paper's; %s%n", config.tasks(),
+                results.programs().equals(Prototypes.shipped().prototypes().stream().map(Prototype::name).toList())
+                        ? "the eight shipped programs" : String.join(", ", results.programs()),
+                io.heaplab.core.spi.Spec.number(results.framesScale()), config.seeds().describe());
         if (config.tasks() != CarrStudy.FULL_TASKS) {
             StudyText.scaledDown(CarrStudy.FULL_TASKS + " tasks", out);
         }
@@ -34,13 +38,13 @@ final class CarrTables {
             out.printf(Locale.ROOT, "Configuration %c (%d frames): processor utilization against theta%n", c,
                     results.curve(c, CarrPolicy.WS).frames());
             List<String> header = new ArrayList<>(List.of("theta"));
-            for (CarrPolicy policy : CarrPolicy.values()) {
+            for (CarrPolicy policy : config.policies()) {
                 header.add(policy.title);
             }
             TextTable table = new TextTable().header(header);
             for (int i = 0; i < config.thetas().size(); i++) {
                 List<String> row = new ArrayList<>(List.of(Long.toString(config.thetas().get(i))));
-                for (CarrPolicy policy : CarrPolicy.values()) {
+                for (CarrPolicy policy : config.policies()) {
                     row.add(results.curve(c, policy).points().get(i).utilization().format(3));
                 }
                 table.row(row);

@@ -5,6 +5,8 @@ import java.io.PrintWriter;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
 import java.util.SequencedMap;
 
 /**
@@ -30,12 +32,23 @@ public final class TabulatedOutcome<R> implements Outcome {
     private final SequencedMap<String, String> failed;
     private final Text<R> text;
     private final Json<R> json;
+    private final Function<R, byte[]> csv;
 
     /**
      * @param failed the strategies whose runs failed, with the first reason; empty when all ran
      */
     public TabulatedOutcome(R results, List<Claim> claims, SequencedMap<String, String> failed, Text<R> text,
                             Json<R> json) {
+        this(results, claims, failed, text, json, null);
+    }
+
+    /**
+     * @param failed the strategies whose runs failed, with the first reason; empty when all ran
+     * @param csv    the study's CSV table of every run, or null when it makes none
+     */
+    public TabulatedOutcome(R results, List<Claim> claims, SequencedMap<String, String> failed, Text<R> text,
+                            Json<R> json, Function<R, byte[]> csv) {
+        this.csv = csv;
         this.results = results;
         this.claims = List.copyOf(claims);
         this.failed = Collections.unmodifiableSequencedMap(new LinkedHashMap<>(failed));
@@ -61,6 +74,11 @@ public final class TabulatedOutcome<R> implements Outcome {
     @Override
     public byte[] json() {
         return json.render(results, claims);
+    }
+
+    @Override
+    public Optional<byte[]> csv() {
+        return csv == null ? Optional.empty() : Optional.of(csv.apply(results));
     }
 
     @Override

@@ -27,22 +27,23 @@ class CarrResultFileTest {
 
     private static Point point(long theta, double utilization, boolean clock) {
         SystemResult run = new SystemResult(1_000_000, (long) (1_000_000 / utilization), 3.5, 4, 2, 9, 120, 7, 30,
-                120, clock ? 1560 : 0, clock ? 0 : 44, 0.9, 250_000, 3);
+                120, clock ? 1560 : 0, clock ? 0 : 44, 0.9, 250_000, 3, List.of(200_000L, 250_000L, 300_000L));
         return new Point(theta, Summary.of(utilization), Summary.of(3.5), Summary.of(4), Summary.of(120),
-                Summary.of(run.pointerTravel()), Summary.of(clock ? 0 : 44), List.of(run));
+                Summary.of(run.pointerTravel()), Summary.of(clock ? 0 : 44), Summary.of(250_000), List.of(run));
     }
 
-    /** Made-up results of configuration A at two thetas under each policy. */
+    /** Made-up results of configuration A at two thetas under each policy, the paper's and the two beyond. */
     static Results results() {
-        Config config = new Config(new Seeds(1, 1), List.of('A'), List.of(100_000L, 200_000L), 3, 1);
+        Config config = new Config(new Seeds(1, 1), List.of('A'), List.of(100_000L, 200_000L), 3, 1,
+                List.of(CarrPolicy.values()));
         List<Curve> curves = new ArrayList<>();
-        double[] peak = {0.30, 0.50, 0.49};
+        double[] peak = {0.30, 0.50, 0.49, 0.45, 0.20};
         for (CarrPolicy policy : CarrPolicy.values()) {
             boolean clock = policy == CarrPolicy.WSCLOCK;
             curves.add(new Curve('A', policy, 400, List.of(point(100_000, peak[policy.ordinal()] - 0.1, clock),
                     point(200_000, peak[policy.ordinal()], clock))));
         }
-        return new Results(config, CarrPaper.load(), 2.0, curves);
+        return new Results(config, CarrPaper.load(), 2.0, List.of("sort", "m4"), curves);
     }
 
     private static byte[] document() {
@@ -56,12 +57,18 @@ class CarrResultFileTest {
     }
 
     @Test
+    void theCsvTableHasARowPerSimulationWithEveryMeasure() throws IOException {
+        GoldenFiles.checkText("carr.csv", CarrCsv.toCsv(results()));
+    }
+
+    @Test
     void theReportDrawsUtilizationAgainstThetaPerConfigurationWithThePeaksBesideTable2(@TempDir Path dir)
             throws IOException {
         Section section = ResultFiles.read(Files.write(dir.resolve("carr.json"), document())).getFirst();
         assertThat(series(figure(section, "utilization-a"), "WSCLOCK").y()).containsExactly(0.39, 0.49);
         assertThat(series(figure(section, "utilization-a"), "pure WS").x()).containsExactly(100_000, 200_000);
-        assertThat(section.tables().getFirst().rows()).hasSize(3)
+        assertThat(series(figure(section, "utilization-a"), "global CLOCK, 50% rule").y()).containsExactly(0.1, 0.2);
+        assertThat(section.tables().getFirst().rows()).hasSize(5)
                 .anySatisfy(row -> assertThat(row).startsWith("A", "WS with LT/RT", "200000", "200000", "0.572"));
         assertThat(section.notes()).anyMatch(n -> n.contains("the same test on the paper's figures: A: WS 0.572"));
     }

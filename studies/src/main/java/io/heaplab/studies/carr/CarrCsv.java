@@ -1,0 +1,43 @@
+package io.heaplab.studies.carr;
+
+import io.heaplab.studies.carr.CarrExperiment.Curve;
+import io.heaplab.studies.carr.CarrExperiment.Point;
+import io.heaplab.studies.carr.CarrExperiment.Results;
+import io.heaplab.system.SystemResult;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Carr &amp; Hennessy's study as one CSV table, a row per simulation (configuration, policy, theta, seed) with every
+ * measure the system takes: the long format pandas and R read as they are.
+ */
+final class CarrCsv {
+
+    static final String HEADER = "configuration,policy,frames,theta,seed,utilization,mean_mpl,deactivations,"
+            + "slice_deactivations,activations,page_faults,reclaims,writes,pointer_travel,ws_scans,paging_busy,"
+            + "mean_response,references,time";
+
+    private CarrCsv() {
+    }
+
+    static byte[] toCsv(Results results) {
+        StringBuilder csv = new StringBuilder(HEADER).append('\n');
+        List<Long> seeds = results.config().seeds().list();
+        for (Curve curve : results.curves()) {
+            for (Point point : curve.points()) {
+                for (int i = 0; i < point.runs().size(); i++) {
+                    SystemResult run = point.runs().get(i);
+                    csv.append(String.format(Locale.ROOT, "%c,%s,%d,%d,%d,%.6f,%.4f,%d,%d,%d,%d,%d,%d,%s,%d,%.6f,%.1f,"
+                                    + "%d,%d\n", curve.configuration(), curve.policy().name(), curve.frames(),
+                            point.theta(), seeds.get(i), run.utilization(), run.meanMpl(), run.deactivations(),
+                            run.sliceDeactivations(), run.activations(), run.faults(), run.reclaims(), run.writes(),
+                            Double.isNaN(run.pointerTravel()) ? ""
+                                    : String.format(Locale.ROOT, "%.3f", run.pointerTravel()),
+                            run.wsScans(), run.pagingBusy(), run.meanResponse(), run.references(), run.time()));
+                }
+            }
+        }
+        return csv.toString().getBytes(StandardCharsets.UTF_8);
+    }
+}
