@@ -72,7 +72,7 @@ final class ClockMemory extends Memory {
             if (o.fresh && o.active) {
                 continue; // its page was just read and it has not run since: taking it could repeat for ever
             }
-            if (use[f] && o.active) {
+            if ((use[f] || o.irimActive[page[f]]) && o.active) {
                 use[f] = false;
                 continue;
             }
@@ -91,8 +91,9 @@ final class ClockMemory extends Memory {
     @Override
     boolean shrink(Task task) {
         for (int f = 0; f < frames; f++) {
-            if (state[f] == USED && owner[f] == task.id && use[f]) {
+            if (state[f] == USED && owner[f] == task.id && (use[f] || task.irimActive[page[f]])) {
                 use[f] = false;
+                task.irimActive[page[f]] = false; // IRIM: given up, so no longer counted as referenced
                 return true;
             }
         }

@@ -70,6 +70,28 @@ abstract class Memory {
     /** {@code task} executed {@code count} references to its resident {@code page}, the last at virtual time {@code at}. */
     abstract void touch(Task task, int page, boolean write, long at);
 
+    /** IRIM: {@code task}'s resident {@code page} opens a period at virtual time {@code at}, referenced throughout. */
+    void opened(Task task, int page, long at) {
+        task.irimActive[page] = true;
+        touch(task, page, false, at);
+    }
+
+    /** IRIM: {@code page}'s period ends with its last reference at {@code at}. */
+    void closed(Task task, int page, long at) {
+        task.irimActive[page] = false;
+        if (task.frameOf[page] >= 0) {
+            touch(task, page, false, at);
+        }
+    }
+
+    /** IRIM: {@code task} writes its resident {@code page}. */
+    void written(Task task, int page) {
+        int f = task.frameOf[page];
+        if (f >= 0) {
+            dirty[f] = true;
+        }
+    }
+
     /** {@code task}'s virtual time has advanced: pages may have left its working set. */
     abstract void advance(Task task);
 

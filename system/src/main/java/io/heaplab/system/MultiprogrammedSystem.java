@@ -188,6 +188,36 @@ public final class MultiprogrammedSystem {
             budget = Math.min(budget, Math.max(1, config.tau() - (task.vt - task.activatedVt)));
         }
         long start = task.vt;
+        if (task.irim != null) {
+            runIrim(task, budget);
+        } else {
+            runReferences(task, budget);
+        }
+        long ran = task.vt - start;
+        task.sliceLeft -= ran;
+        if (task.wLost) {
+            wsScans++;
+            task.wLost = false;
+        }
+        if (task.finished()) {
+            complete(task);
+            return;
+        }
+        if (task.loading && task.vt - task.activatedVt >= config.tau()) {
+            task.loading = false;
+            trace.event(now, "running", task.id, -1);
+        }
+        if (task.vt >= task.nextIoVt && !task.blocked) {
+            startIo(task);
+        }
+        if (task.sliceLeft <= 0 && task.active && !(config.ltrt() && loadingTasks() >= config.loadingLimit())) {
+            // under LT/RT a time-slice ends only when the memory it frees can be used at once
+            deactivate(task, false);
+        }
+    }
+
+    /** Executes up to {@code budget} of {@code task}'s references, stopping at a fault. */
+    private void runReferences(Task task, long budget) {
         while (budget > 0 && task.run < task.runs.length) {
             long run = task.runs[task.run];
             int page = PageRun.page(run);
@@ -212,27 +242,57 @@ public final class MultiprogrammedSystem {
             }
             memory.advance(task);
         }
-        long ran = task.vt - start;
-        task.sliceLeft -= ran;
-        if (task.wLost) {
-            wsScans++;
-            task.wLost = false;
+    }
+
+    /**
+     * Executes up to {@code budget} of {@code task}'s virtual time through its IRIM events, stopping at a fault: time
+     * between events passes without work, and each event is a reference to its page that may fault.
+     */
+    private void runIrim(Task task, long budget) {
+        Irim irim = task.irim;
+        while (true) {
+            if (task.event < irim.times().length && irim.times()[task.event] == task.vt) {
+                int event = irim.events()[task.event];
+                int page = Irim.page(event);
+                if (budget == 0 && Irim.kind(event) != Irim.END) {
+                    return; // a start or a write is a reference, and the turn has none left; an end is the past's
+                }
+                // every event is a reference: a page of an open period taken while its task was inactive (or given
+                // up by a task alone in too small a memory) faults back at its next event
+                if (!present(task, page)) {
+                    return;
+                }
+                task.fresh = false;
+                switch (Irim.kind(event)) {
+                    case Irim.START -> memory.opened(task, page, task.vt);
+                    case Irim.WRITE -> memory.written(task, page);
+                    default -> memory.closed(task, page, task.vt);
+                }
+                task.event++;
+                continue;
+            }
+            long until = task.event < irim.times().length ? irim.times()[task.event] : task.length;
+            long k = Math.min(until - task.vt, budget);
+            if (k <= 0) {
+                break;
+            }
+            task.fresh = false;
+            task.vt += k;
+            advanceTo(now + k);
+            references += k;
+            budget -= k;
+            memory.advance(task);
         }
-        if (task.run == task.runs.length) {
-            complete(task);
-            return;
+    }
+
+    /** Whether {@code task}'s {@code page} can be referenced now, reclaimed if need be; if not, it faults. */
+    private boolean present(Task task, int page) {
+        int f = task.frameOf[page];
+        if (f >= 0 && memory.usable(f) || memory.reclaim(task, page)) {
+            return true;
         }
-        if (task.loading && task.vt - task.activatedVt >= config.tau()) {
-            task.loading = false;
-            trace.event(now, "running", task.id, -1);
-        }
-        if (task.vt >= task.nextIoVt && !task.blocked) {
-            startIo(task);
-        }
-        if (task.sliceLeft <= 0 && task.active && !(config.ltrt() && loadingTasks() >= config.loadingLimit())) {
-            // under LT/RT a time-slice ends only when the memory it frees can be used at once
-            deactivate(task, false);
-        }
+        fault(task, page);
+        return false;
     }
 
     private void fault(Task task, int page) {

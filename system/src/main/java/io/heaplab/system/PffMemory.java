@@ -33,7 +33,7 @@ final class PffMemory extends AvailableSetMemory {
         if (task.vt - task.lastFaultVt > theta) {
             for (int p = 0; p < task.frameOf.length; p++) {
                 int f = task.frameOf[p];
-                if (f >= 0 && !use[f] && !available(f) && state[f] != READING) {
+                if (f >= 0 && !use[f] && !task.irimActive[p] && !available(f) && state[f] != READING) {
                     release(task, p);
                 }
             }
@@ -67,7 +67,7 @@ final class PffMemory extends AvailableSetMemory {
         for (int p = 0; p < task.frameOf.length; p++) {
             int f = task.frameOf[p];
             if (f >= 0 && !available(f) && state[f] != READING) {
-                if (!use[f]) {
+                if (!use[f] && !task.irimActive[p]) {
                     return release(task, p);
                 }
                 fallback = p;

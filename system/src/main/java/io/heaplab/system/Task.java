@@ -10,6 +10,13 @@ final class Task {
     final long[] runs;
     final long length;
 
+    /** The IRIM form of the string, or null when it is a string of references. */
+    final Irim irim;
+    /** Position in the IRIM events. */
+    int event;
+    /** IRIM: pages in an open period, counted as referenced throughout. */
+    final boolean[] irimActive;
+
     /** Position: the run being executed and the references of it done. */
     int run;
     int offset;
@@ -64,6 +71,7 @@ final class Task {
         this.id = id;
         this.prototype = prototype;
         this.runs = prototype.string().runs();
+        this.irim = prototype.string().irimForm();
         this.length = prototype.string().references();
         int pages = prototype.string().pages();
         frameOf = new int[pages];
@@ -72,6 +80,41 @@ final class Task {
         prev = new int[pages];
         next = new int[pages];
         inW = new boolean[pages];
+        irimActive = new boolean[pages];
+    }
+
+    /** Whether every reference (or IRIM event) has been executed. */
+    boolean finished() {
+        return irim != null ? event == irim.times().length && vt == length : run == runs.length;
+    }
+
+    /** IRIM: {@code page} opens a period; it stays in W, out of the order of last reference, until it ends. */
+    void opened(int page) {
+        irimActive[page] = true;
+        if (inW[page]) {
+            unlink(page);
+        } else {
+            inW[page] = true;
+            wSize++;
+        }
+    }
+
+    /** IRIM: {@code page}'s period ends, its last reference at {@code at}: it joins W's order as last referenced. */
+    void closed(int page, long at) {
+        irimActive[page] = false;
+        if (!inW[page]) {
+            inW[page] = true;
+            wSize++;
+        }
+        prev[page] = tail;
+        next[page] = -1;
+        if (tail >= 0) {
+            next[tail] = page;
+        } else {
+            head = page;
+        }
+        tail = page;
+        lr[page] = at;
     }
 
     boolean runnable() {

@@ -17,11 +17,54 @@ public final class TaskString {
     private final long[] runs;
     private final int pages;
     private final long references;
+    /** The IRIM form, when this string is one: events in order of virtual time, else null. */
+    private final Irim irim;
 
     private TaskString(long[] runs, int pages, long references) {
         this.runs = runs;
         this.pages = pages;
         this.references = references;
+        this.irim = null;
+    }
+
+    private TaskString(Irim irim, int pages, long references) {
+        this.runs = new long[0];
+        this.pages = pages;
+        this.references = references;
+        this.irim = irim;
+    }
+
+    /**
+     * The string in Carr's inter-reference interval model (IRIM) with window {@code omega}: the references are gone,
+     * and each page instead has periods in which it is referenced at least once every omega references; the string
+     * keeps, in order of virtual time, where each period starts (a possible fault), where its page is written again
+     * after omega references without a write, and where it ends (its last reference). The task runs through the
+     * time between events without work, its pages of open periods counted as referenced throughout. Same length,
+     * same pages, some hundred times fewer events than references.
+     */
+    public TaskString irim(long omega) {
+        if (omega < 1) {
+            throw new IllegalArgumentException("omega " + omega + " (expected: at least 1 reference)");
+        }
+        if (irim != null) {
+            throw new IllegalStateException("this string is already in IRIM form");
+        }
+        return new TaskString(Irim.of(runs, pages, omega), pages, references);
+    }
+
+    /** Whether this string is in IRIM form. */
+    public boolean isIrim() {
+        return irim != null;
+    }
+
+    /** The IRIM events, or null for a string of references. */
+    Irim irimForm() {
+        return irim;
+    }
+
+    /** How many steps a simulation takes through this string: its runs, or its IRIM events. */
+    public int steps() {
+        return irim != null ? irim.times().length : runs.length;
     }
 
     /** The string of {@code runs} (packed as {@link PageRun}s, any page numbers), its pages renumbered densely. */
@@ -87,16 +130,18 @@ public final class TaskString {
 
     @Override
     public String toString() {
-        return "TaskString[" + references + " references, " + pages + " pages, " + runs.length + " runs]";
+        return "TaskString[" + references + " references, " + pages + " pages, " + (irim != null
+                ? irim.times().length + " IRIM events" : runs.length + " runs") + "]";
     }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof TaskString other && Arrays.equals(runs, other.runs);
+        return o instanceof TaskString other && Arrays.equals(runs, other.runs) && java.util.Objects.equals(irim,
+                other.irim);
     }
 
     @Override
     public int hashCode() {
-        return Arrays.hashCode(runs);
+        return Arrays.hashCode(runs) * 31 + java.util.Objects.hashCode(irim);
     }
 }

@@ -22,6 +22,16 @@ final class WorkingSetMemory extends AvailableSetMemory {
     }
 
     @Override
+    void opened(Task task, int page, long at) {
+        task.opened(page);
+    }
+
+    @Override
+    void closed(Task task, int page, long at) {
+        task.closed(page, at);
+    }
+
+    @Override
     void advance(Task task) {
         while (task.head >= 0 && task.vt - task.lr[task.head] >= theta) {
             release(task, task.leaveW());
@@ -33,6 +43,12 @@ final class WorkingSetMemory extends AvailableSetMemory {
         while (task.head >= 0) {
             if (release(task, task.leaveW())) {
                 return true;
+            }
+        }
+        // IRIM: only pages of open periods are left; one goes, faulted back at its next event
+        for (int page = 0; page < task.irimActive.length; page++) {
+            if (task.irimActive[page] && release(task, page)) {
+                        return true;
             }
         }
         return false;

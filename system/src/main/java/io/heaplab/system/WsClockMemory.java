@@ -80,7 +80,7 @@ final class WsClockMemory extends Memory {
                 continue; // being read or written
             }
             Task o = tasks.get(owner[f]);
-            if (use[f]) {
+            if (use[f] || o.irimActive[page[f]]) { // IRIM: a page of an open period is referenced throughout
                 use[f] = false;
                 lastReference[f] = o.vt;
                 if (!inW[f]) {
@@ -111,6 +111,7 @@ final class WsClockMemory extends Memory {
         for (int i = 0; i < frames; i++) {
             int f = (hand + 1 + i) % frames;
             if (state[f] == USED && owner[f] == task.id && inW[f] && !use[f]) {
+                task.irimActive[page[f]] = false; // IRIM: given up, so no longer counted as referenced
                 inW[f] = false;
                 task.rw--;
                 return true;
@@ -120,6 +121,7 @@ final class WsClockMemory extends Memory {
             int f = (hand + 1 + i) % frames;
             if (state[f] == USED && owner[f] == task.id && inW[f]) {
                 use[f] = false;
+                task.irimActive[page[f]] = false;
                 inW[f] = false;
                 task.rw--;
                 return true;

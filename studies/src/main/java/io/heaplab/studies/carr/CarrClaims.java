@@ -31,7 +31,9 @@ public final class CarrClaims {
 
     /** The claims, in the paper's order; those that compare configurations need two or more of them. */
     public static List<Claim> check(Results results) {
-        return check(CarrFigures.measured(results), CarrFigures.published(results.paper()));
+        List<Claim> claims = check(CarrFigures.measured(results), CarrFigures.published(results.paper()));
+        results.irim().ifPresent(irim -> claims.addAll(irim.claims(results.curves())));
+        return claims;
     }
 
     static List<Claim> check(CarrFigures measured, CarrFigures published) {

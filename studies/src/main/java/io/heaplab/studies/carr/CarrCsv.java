@@ -10,11 +10,12 @@ import java.util.Locale;
 
 /**
  * Carr &amp; Hennessy's study as one CSV table, a row per simulation (configuration, policy, theta, seed) with every
- * measure the system takes: the long format pandas and R read as they are.
+ * measure the system takes, and with the IRIM check, a row per simulation on IRIM strings too: the long format pandas
+ * and R read as they are.
  */
 final class CarrCsv {
 
-    static final String HEADER = "configuration,policy,frames,theta,seed,utilization,mean_mpl,deactivations,"
+    static final String HEADER = "configuration,policy,frames,theta,seed,strings,utilization,mean_mpl,deactivations,"
             + "slice_deactivations,activations,page_faults,reclaims,writes,pointer_travel,ws_scans,paging_busy,"
             + "mean_response,references,time";
 
@@ -23,21 +24,27 @@ final class CarrCsv {
 
     static byte[] toCsv(Results results) {
         StringBuilder csv = new StringBuilder(HEADER).append('\n');
-        List<Long> seeds = results.config().seeds().list();
-        for (Curve curve : results.curves()) {
+        rows(csv, results.curves(), results.config().seeds().list(), "exact");
+        results.irim().ifPresent(irim -> rows(csv, irim.curves(), results.config().seeds().list(), "irim"));
+        return csv.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** A row per run of {@code curves}, simulated on {@code strings}: exact references or IRIM strings. */
+    private static void rows(StringBuilder csv, List<Curve> curves, List<Long> seeds, String strings) {
+        for (Curve curve : curves) {
             for (Point point : curve.points()) {
                 for (int i = 0; i < point.runs().size(); i++) {
                     SystemResult run = point.runs().get(i);
-                    csv.append(String.format(Locale.ROOT, "%c,%s,%d,%d,%d,%.6f,%.4f,%d,%d,%d,%d,%d,%d,%s,%d,%.6f,%.1f,"
-                                    + "%d,%d\n", curve.configuration(), curve.policy().name(), curve.frames(),
-                            point.theta(), seeds.get(i), run.utilization(), run.meanMpl(), run.deactivations(),
-                            run.sliceDeactivations(), run.activations(), run.faults(), run.reclaims(), run.writes(),
+                    csv.append(String.format(Locale.ROOT, "%c,%s,%d,%d,%d,%s,%.6f,%.4f,%d,%d,%d,%d,%d,%d,%s,%d,"
+                                    + "%.6f,%.1f,%d,%d\n", curve.configuration(), curve.policy().name(),
+                            curve.frames(), point.theta(), seeds.get(i), strings, run.utilization(), run.meanMpl(),
+                            run.deactivations(), run.sliceDeactivations(), run.activations(), run.faults(),
+                            run.reclaims(), run.writes(),
                             Double.isNaN(run.pointerTravel()) ? ""
                                     : String.format(Locale.ROOT, "%.3f", run.pointerTravel()),
                             run.wsScans(), run.pagingBusy(), run.meanResponse(), run.references(), run.time()));
                 }
             }
         }
-        return csv.toString().getBytes(StandardCharsets.UTF_8);
     }
 }

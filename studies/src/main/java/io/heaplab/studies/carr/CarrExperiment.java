@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -38,10 +39,15 @@ public final class CarrExperiment implements Reproduction {
      * @param tasks          tasks per run (the paper's: 50)
      * @param threads        simulations at a time
      * @param policies       the paper's three, perhaps with the ones beyond it
+     * @param irim           0, or the IRIM window omega with which every point is also run on IRIM strings
      */
     public record Config(Seeds seeds, List<Character> configurations, List<Long> thetas, int tasks, int threads,
-                         List<CarrPolicy> policies) {
+                         List<CarrPolicy> policies, long irim) {
         public Config {
+            if (irim < 0) {
+                throw new ParameterException("irim", irim + " (expected: 0 for none, or omega, a positive number of"
+                        + " references)");
+            }
             configurations = List.copyOf(configurations);
             policies = List.copyOf(policies);
             if (!policies.containsAll(CarrPolicy.PAPER)) {
@@ -89,7 +95,7 @@ public final class CarrExperiment implements Reproduction {
      * @param programs the prototypes' names: the shipped programs, or the user's traces
      */
     public record Results(Config config, CarrPaper paper, double framesScale, List<String> programs,
-                          List<Curve> curves) {
+                          List<Curve> curves, Optional<CarrIrim> irim) {
         /** The curve of {@code policy} on {@code configuration}. */
         public Curve curve(char configuration, CarrPolicy policy) {
             return curves.stream().filter(c -> c.configuration() == configuration && c.policy() == policy)
@@ -108,17 +114,18 @@ public final class CarrExperiment implements Reproduction {
         this.prototypes = prototypes;
     }
 
-    private record Job(char configuration, CarrPolicy policy, long theta, long seed) {
+    private record Job(char configuration, CarrPolicy policy, long theta, long seed, boolean irim) {
     }
 
-    /** Every point's runs, in the order {@link #tabulate} reads them. */
-    private List<Job> points() {
+    /** Every point's runs, in the order {@link #tabulate} reads them; on IRIM strings if {@code irim}. */
+    private List<Job> points(boolean irim) {
         List<Job> jobs = new ArrayList<>();
         for (char c : config.configurations()) {
             for (CarrPolicy policy : config.policies()) {
                 for (long theta : config.thetas()) {
                     for (long seed : config.seeds().list()) {
-                        jobs.add(new Job(c, policy, policy.usesTheta() ? theta : config.thetas().getFirst(), seed));
+                        jobs.add(new Job(c, policy, policy.usesTheta() ? theta : config.thetas().getFirst(), seed,
+                                irim));
                     }
                 }
             }
@@ -128,7 +135,11 @@ public final class CarrExperiment implements Reproduction {
 
     /** The simulations to run: a policy without theta runs once for all of them. */
     private List<Job> jobs() {
-        return points().stream().distinct().toList();
+        List<Job> all = new ArrayList<>(points(false));
+        if (config.irim() > 0) {
+            all.addAll(points(true));
+        }
+        return all.stream().distinct().toList();
     }
 
     /** The system a job simulates: Table 1's configuration, its frames scaled to today's programs. */
@@ -155,17 +166,28 @@ public final class CarrExperiment implements Reproduction {
     public Outcome run(Plugins plugins, Runnable afterEachRun) {
         List<Job> jobs = jobs();
         Map<Long, List<Prototype>> workloads = new LinkedHashMap<>();
+        Map<Long, List<Prototype>> irimWorkloads = new LinkedHashMap<>();
+        Map<Prototype, Prototype> irimOf = new java.util.IdentityHashMap<>();
         for (long seed : config.seeds().list()) {
-            workloads.put(seed, prototypes.workload(config.tasks(), seed));
+            List<Prototype> workload = prototypes.workload(config.tasks(), seed);
+            workloads.put(seed, workload);
+            if (config.irim() > 0) {
+                irimWorkloads.put(seed, workload.stream().map(p -> irimOf.computeIfAbsent(p, q -> new Prototype(
+                        q.name(), q.string().irim(config.irim()), q.meanIoInterval()))).toList());
+            }
         }
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(config.threads(), jobs.size()));
         Map<Job, SystemResult> results = new LinkedHashMap<>();
+        java.util.concurrent.atomic.AtomicLong exactNanos = new java.util.concurrent.atomic.AtomicLong();
+        java.util.concurrent.atomic.AtomicLong irimNanos = new java.util.concurrent.atomic.AtomicLong();
         try {
             Map<Job, Future<SystemResult>> futures = new LinkedHashMap<>();
             for (Job job : jobs) {
                 futures.put(job, pool.submit(() -> {
+                    long start = System.nanoTime();
                     SystemResult result = MultiprogrammedSystem.run(system(job.configuration(), job.policy(),
-                            job.theta()), workloads.get(job.seed()), job.seed());
+                            job.theta()), (job.irim() ? irimWorkloads : workloads).get(job.seed()), job.seed());
+                    (job.irim() ? irimNanos : exactNanos).addAndGet(System.nanoTime() - start);
                     afterEachRun.run();
                     return result;
                 }));
@@ -181,13 +203,27 @@ public final class CarrExperiment implements Reproduction {
         } finally {
             pool.shutdownNow();
         }
-        Results tabulated = tabulate(points().stream().map(results::get).toList());
+        List<Curve> curves = tabulate(points(false).stream().map(results::get).toList());
+        Optional<CarrIrim> irim = Optional.empty();
+        if (config.irim() > 0) {
+            long references = 0;
+            long events = 0;
+            for (Map.Entry<Prototype, Prototype> p : irimOf.entrySet()) {
+                references += p.getKey().string().references();
+                events += p.getValue().string().steps();
+            }
+            irim = Optional.of(new CarrIrim(config.irim(), (double) references / events,
+                    tabulate(points(true).stream().map(results::get).toList()), exactNanos.get() / 1e9,
+                    irimNanos.get() / 1e9));
+        }
+        Results tabulated = new Results(config, paper, prototypes.framesScale(),
+                prototypes.prototypes().stream().map(Prototype::name).toList(), curves, irim);
         // simulations use no plugin: one that fails is heaplab's own fault, thrown, not a failed row
         return new TabulatedOutcome<>(tabulated, CarrClaims.check(tabulated), new LinkedHashMap<>(),
                 CarrTables::print, CarrJson::toJson, CarrCsv::toCsv);
     }
 
-    private Results tabulate(List<SystemResult> results) {
+    private List<Curve> tabulate(List<SystemResult> results) {
         int seeds = config.seeds().count();
         int next = 0;
         List<Curve> curves = new ArrayList<>();
@@ -206,8 +242,7 @@ public final class CarrExperiment implements Reproduction {
                 curves.add(new Curve(c, policy, system(c, policy, config.thetas().getFirst()).frames(), points));
             }
         }
-        return new Results(config, paper, prototypes.framesScale(),
-                prototypes.prototypes().stream().map(Prototype::name).toList(), curves);
+        return curves;
     }
 
     private static Summary summarize(List<SystemResult> runs, ToDoubleFunction<SystemResult> measure) {

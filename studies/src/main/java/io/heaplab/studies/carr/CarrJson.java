@@ -84,6 +84,27 @@ final class CarrJson {
                 }
             }
         }
+        results.irim().ifPresent(irim -> {
+            ObjectNode node = root.putObject("irim");
+            node.put("omega", irim.omega());
+            node.put("compaction", irim.compaction());
+            ArrayNode errors = node.putArray("errors");
+            for (CarrIrim.Error e : irim.errors(results.curves())) {
+                errors.addObject().put("configuration", String.valueOf(e.configuration()))
+                        .put("policy", e.policy().name()).put("meanUtilizationError", e.meanUtilization())
+                        .put("maxUtilizationError", e.maxUtilization()).put("maxFaultsError", e.maxFaults());
+            }
+            ArrayNode utilization = node.putArray("utilization");
+            for (Curve curve : irim.curves()) {
+                ObjectNode c = utilization.addObject().put("configuration", String.valueOf(curve.configuration()))
+                        .put("policy", curve.policy().name());
+                ArrayNode points = c.putArray("points");
+                for (Point point : curve.points()) {
+                    points.addObject().put("theta", point.theta())
+                            .set("utilization", JsonResults.summary(point.utilization()));
+                }
+            }
+        });
         return StudyJson.finish(root, new LinkedHashMap<>(), claims);
     }
 }

@@ -57,6 +57,8 @@ public final class CarrStudy implements Study {
                 new Parameter("prototypes", "shipped|FILE[@IO][,...]", SHIPPED, "The programs tasks are drawn from:"
                         + " the eight shipped, or trace files (heaplab, text or lackey), each with its mean references"
                         + " between I/O requests (default: none)."),
+                new Parameter("irim", "OMEGA", "0", "Also run every point on IRIM strings with this omega (the"
+                        + " paper's: 5000) and report their error against the exact simulation; 0 for none."),
                 new Parameter("frames-scale", "auto|X", AUTO, "Today's frames per frame of the paper (auto: "
                         + Prototypes.shipped().framesScale() + " for the shipped programs, 1 for trace files)."));
     }
@@ -96,7 +98,8 @@ public final class CarrStudy implements Study {
         };
         Prototypes prototypes = prototypes(arguments.text("prototypes"), arguments.text("frames-scale"));
         return new CarrExperiment(new CarrExperiment.Config(settings.seeds(), configurations, thetas,
-                arguments.integer("tasks"), settings.threads(), policies), CarrPaper.load(), prototypes);
+                arguments.integer("tasks"), settings.threads(), policies, arguments.integer("irim")),
+                CarrPaper.load(), prototypes);
     }
 
     /** The shipped programs, or the trace files {@code value} lists, with the frames scale asked for. */

@@ -70,10 +70,29 @@ final class CarrTables {
         row(table2, results, "pointer travel", CarrPaper.Peak::pointerTravel, p -> p.pointerTravel().mean(), 1);
         row(table2, results, "WS-scans", CarrPaper.Peak::wsScans, p -> p.wsScans().mean(), 0);
         table2.print(out);
+        results.irim().ifPresent(irim -> irim(irim, results, out));
         out.println();
         StudyText.claims("The paper's claims, checked against the measured means (and, in brackets, the same test on"
                 + " Table 2):", claims, out);
         out.flush();
+    }
+
+    private static void irim(CarrIrim irim, Results results, PrintWriter out) {
+        out.println();
+        out.printf(Locale.ROOT, "IRIM (omega %d) against the exact simulation: strings %.0f times shorter;"
+                + " simulations took %.1f s exact, %.1f s on IRIM strings (processor time)%n", irim.omega(),
+                irim.compaction(), irim.exactSeconds(), irim.irimSeconds());
+        TextTable table = new TextTable().header(List.of("configuration", "policy", "utilization error, mean",
+                "largest", "page faults error, largest"));
+        for (CarrIrim.Error e : irim.errors(results.curves())) {
+            table.row(List.of(String.valueOf(e.configuration()), e.policy().title, percent(e.meanUtilization()),
+                    percent(e.maxUtilization()), percent(e.maxFaults())));
+        }
+        table.print(out);
+    }
+
+    private static String percent(double fraction) {
+        return String.format(Locale.ROOT, "%.2f%%", 100 * fraction);
     }
 
     private static void row(TextTable table, Results results, String measure,

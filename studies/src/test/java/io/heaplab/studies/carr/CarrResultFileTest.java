@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,7 +36,7 @@ class CarrResultFileTest {
     /** Made-up results of configuration A at two thetas under each policy, the paper's and the two beyond. */
     static Results results() {
         Config config = new Config(new Seeds(1, 1), List.of('A'), List.of(100_000L, 200_000L), 3, 1,
-                List.of(CarrPolicy.values()));
+                List.of(CarrPolicy.values()), 5_000);
         List<Curve> curves = new ArrayList<>();
         double[] peak = {0.30, 0.50, 0.49, 0.45, 0.20};
         for (CarrPolicy policy : CarrPolicy.values()) {
@@ -43,7 +44,12 @@ class CarrResultFileTest {
             curves.add(new Curve('A', policy, 400, List.of(point(100_000, peak[policy.ordinal()] - 0.1, clock),
                     point(200_000, peak[policy.ordinal()], clock))));
         }
-        return new Results(config, CarrPaper.load(), 2.0, List.of("sort", "m4"), curves);
+        // the IRIM runs: every utilization 2% high
+        List<Curve> irim = curves.stream().map(c -> new Curve(c.configuration(), c.policy(), c.frames(),
+                c.points().stream().map(p -> point(p.theta(), p.utilization().mean() * 1.02,
+                        c.policy() == CarrPolicy.WSCLOCK)).toList())).toList();
+        return new Results(config, CarrPaper.load(), 2.0, List.of("sort", "m4"), curves,
+                Optional.of(new CarrIrim(5_000, 612.5, irim, 9.5, 0.5)));
     }
 
     private static byte[] document() {
@@ -54,6 +60,22 @@ class CarrResultFileTest {
     @Test
     void theResultFileKeepsItsSchema() throws IOException {
         GoldenFiles.check("carr.json", document());
+    }
+
+    @Test
+    void theIrimCheckJudgesThePapersCompactionAndOnePercentError() {
+        Results results = results();
+        List<io.heaplab.studies.kit.Claim> claims = CarrClaims.check(results);
+        assertThat(claims).filteredOn(c -> c.claim().contains("600 times shorter")).singleElement()
+                .satisfies(c -> assertThat(c.holds()).isTrue());
+        // every IRIM utilization is 2% off: beyond the paper's 1%
+        assertThat(claims).filteredOn(c -> c.claim().contains("within 1%")).singleElement()
+                .satisfies(c -> assertThat(c.holds()).isFalse())
+                .satisfies(c -> assertThat(c.evidence()).contains("largest mean error 2.00%"));
+        assertThat(results.irim().orElseThrow().errors(results.curves())).allSatisfy(e -> {
+            assertThat(e.meanUtilization()).isCloseTo(0.02, org.assertj.core.data.Offset.offset(1e-9));
+            assertThat(e.maxFaults()).isZero();
+        });
     }
 
     @Test
