@@ -75,6 +75,11 @@ class DocsCommandsTest {
                     + " --no-report", List.of("--seeds", "2")),
             Map.entry("./heaplab reproduce carr",
                     List.of("--configurations", "A", "--thetas", "200", "--tasks", "2")),
+            Map.entry(DocsFindings.CARR, List.of()),
+            Map.entry(DocsFindings.CARR_DEVICE, List.of()),
+            Map.entry(DocsFindings.CARR_FRAMES, List.of()),
+            Map.entry("./heaplab reproduce carr --prototypes stack.hlt@50000 --configurations A --thetas 100 --tasks 4"
+                    + " --no-report", List.of()),
             Map.entry("./heaplab reproduce carr --configurations A --thetas 200,1000 --tasks 3 --no-report",
                     List.of("--thetas", "200", "--tasks", "2")));
 
@@ -84,7 +89,9 @@ class DocsCommandsTest {
             "./heaplab report fixed.json --out fixed-report", Map.of("fixed.json", "jmh-result.json"));
 
     /** Path options that name something a command writes; every other path is read. */
-    static final Set<String> OUTPUT_OPTIONS = Set.of("--json", "--out", "--report");
+    static final Set<String> OUTPUT_OPTIONS = Set.of("--json", "--out", "--report", "--csv");
+    /** Options whose value lists files to read, {@code FILE[@IO][,...]} ({@code reproduce carr --prototypes}). */
+    static final Set<String> FILE_LIST_OPTIONS = Set.of("--prototypes");
     /** Path options that name something a command reads. */
     static final Set<String> INPUT_OPTIONS = Set.of("--plugins");
 
@@ -244,7 +251,15 @@ class DocsCommandsTest {
             String arg = args.get(i);
             String previous = i == 0 ? "" : args.get(i - 1);
             int equals = arg.indexOf('=');
-            if (byOption.containsKey(previous) && byOption.get(previous).containsKey(arg)) {
+            if (FILE_LIST_OPTIONS.contains(previous) && !arg.equals("shipped")) {
+                List<String> items = new ArrayList<>();
+                for (String item : arg.split(",", -1)) {
+                    int at = item.lastIndexOf('@');
+                    String file = at < 0 ? item : item.substring(0, at);
+                    items.add(dir.resolve(file) + (at < 0 ? "" : item.substring(at)));
+                }
+                result.add(String.join(",", items));
+            } else if (byOption.containsKey(previous) && byOption.get(previous).containsKey(arg)) {
                 result.add(byOption.get(previous).get(arg).toString());
             } else if (arg.startsWith("-") && equals > 0 && byOption.containsKey(arg.substring(0, equals))
                     && byOption.get(arg.substring(0, equals)).containsKey(arg.substring(equals + 1))) {

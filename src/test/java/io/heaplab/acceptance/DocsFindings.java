@@ -32,6 +32,15 @@ final class DocsFindings {
     static final String BRENT = "./heaplab reproduce brent --pqsim-seconds 200 --json brent.json --no-report";
     /** The run whose figures docs/reproduce-purdom.md and the README quote. */
     static final String PURDOM = "./heaplab reproduce purdom --json purdom.json --no-report";
+    /** The run whose figures docs/reproduce-carr.md and the README quote. */
+    static final String CARR = "./heaplab reproduce carr --tasks 10 --thetas 100,1000 --policies all --irim 5000"
+            + " --json carr.json --no-report";
+    /** The same with a paging device twice as fast. */
+    static final String CARR_DEVICE = "./heaplab reproduce carr --tasks 10 --thetas 100,1000 --device-scale 0.5"
+            + " --json carr-device.json --no-report";
+    /** Configuration B with three times Carr's frames. */
+    static final String CARR_FRAMES = "./heaplab reproduce carr --configurations B --tasks 10 --thetas 100,1000"
+            + " --frames-scale 3 --json carr-frames.json --no-report";
     /** TRIDIAG's allocations in Brent's paper (section 3.1; brent-mru.json, workloadFacts). */
     static final long PAPER_TRIDIAG_ALLOCATIONS = 1_803_213;
 
@@ -49,6 +58,7 @@ final class DocsFindings {
         List<Finding> findings = new ArrayList<>();
         brent(findings);
         purdom(findings);
+        carr(findings);
         List<DynamicNode> tests = new ArrayList<>();
         for (int i = 0; i < findings.size(); i++) {
             Finding finding = findings.get(i);
@@ -243,6 +253,151 @@ final class DocsFindings {
             }
         }
         throw new AssertionError("no claim starting " + prefix);
+    }
+
+    // ---------------------------------------------------------------- Carr & Hennessy
+
+    private static void carr(List<Finding> findings) {
+        for (String doc : List.of("docs/reproduce-carr.md", "README.md")) {
+            findings.add(new Finding(doc, CARR, "carr.json", json -> {
+                List<String> parts = new ArrayList<>();
+                for (String c : List.of("A", "B", "C")) {
+                    JsonNode ws = curve(json, c, "WS_LTRT");
+                    JsonNode clock = curve(json, c, "WSCLOCK");
+                    parts.add(f("%s %.3f and %.3f (the paper: %.3f and %.3f)", c, peak(ws, "utilization"),
+                            peak(clock, "utilization"), ws.get("published").get("utilization").asDouble(),
+                            clock.get("published").get("utilization").asDouble()));
+                }
+                return "peak processor utilization of WS with LT/RT and WSCLOCK: " + String.join("; ", parts);
+            }));
+        }
+        findings.add(new Finding("docs/reproduce-carr.md", CARR, "carr.json", json -> {
+            double[] measured = {Double.MAX_VALUE, 0};
+            double[] paper = {Double.MAX_VALUE, 0};
+            double[] busy = {Double.MAX_VALUE, 0};
+            double[] mpl = {Double.MAX_VALUE, 0};
+            double[] paperMpl = {Double.MAX_VALUE, 0};
+            int tasks = json.get("parameters").get("tasks").asInt();
+            for (JsonNode curve : json.get("curves")) {
+                if (!curve.path("published").isObject()) {
+                    continue;
+                }
+                JsonNode peak = peakPoint(curve);
+                range(measured, peak.get("pageFaults").get("mean").asDouble() / tasks);
+                range(paper, curve.get("published").get("pageFaults").asDouble() / 50);
+                range(mpl, peak.get("meanMpl").get("mean").asDouble());
+                range(paperMpl, curve.get("published").get("meanMpl").asDouble());
+                for (JsonNode run : peak.get("runs")) {
+                    range(busy, run.get("pagingBusy").asDouble());
+                }
+            }
+            return f("At their peaks the tasks fault %.0f to %.0f times each (the paper's: %.0f to %.0f), the paging"
+                            + " device is busy %.2f to %.2f of the time, and the mean multiprogramming level is %.2f"
+                            + " to %.2f (the paper's: %.2f to %.2f).", measured[0], measured[1], paper[0], paper[1],
+                    busy[0], busy[1], mpl[0], mpl[1], paperMpl[0], paperMpl[1]);
+        }));
+        for (String doc : List.of("docs/reproduce-carr.md", "README.md")) {
+            findings.add(new Finding(doc, CARR, "carr.json", json -> {
+                List<String> agree = new ArrayList<>();
+                int paperClaims = 0;
+                for (JsonNode claim : json.get("claims")) {
+                    String text = claim.get("claim").asText();
+                    if (text.contains("IRIM")) {
+                        continue;
+                    }
+                    paperClaims++;
+                    if (claim.get("holds").asBoolean()) {
+                        agree.add(text.substring(0, 1).toLowerCase(Locale.ROOT) + text.substring(1));
+                    }
+                }
+                return f("%d of the paper's %d claims about its figures agree%s", agree.size(), paperClaims,
+                        agree.isEmpty() ? "" : ": " + String.join("; ", agree));
+            }));
+        }
+        findings.add(new Finding("docs/reproduce-carr.md", CARR_FRAMES, "carr-frames.json", json -> {
+            int tasks = json.get("parameters").get("tasks").asInt();
+            double[] faults = {Double.MAX_VALUE, 0};
+            for (JsonNode curve : json.get("curves")) {
+                if (curve.path("published").isObject()) {
+                    range(faults, peak(curve, "pageFaults") / tasks);
+                }
+            }
+            return f("with three times Carr's frames (`--frames-scale 3`, configuration B) the tasks still fault %s"
+                    + " times each at the peaks", Math.round(faults[0]) == Math.round(faults[1])
+                    ? f("%.0f", faults[0]) : f("%.0f to %.0f", faults[0], faults[1]));
+        }));
+        findings.add(new Finding("docs/reproduce-carr.md", CARR_DEVICE, "carr-device.json", json -> {
+            List<String> parts = new ArrayList<>();
+            double[] mpl = {Double.MAX_VALUE, 0};
+            for (String c : List.of("A", "B", "C")) {
+                JsonNode ws = curve(json, c, "WS_LTRT");
+                JsonNode clock = curve(json, c, "WSCLOCK");
+                parts.add(f("%s %.3f and %.3f", c, peak(ws, "utilization"), peak(clock, "utilization")));
+                range(mpl, peak(ws, "meanMpl"));
+                range(mpl, peak(clock, "meanMpl"));
+            }
+            int agree = 0;
+            for (JsonNode claim : json.get("claims")) {
+                agree += claim.get("holds").asBoolean() ? 1 : 0;
+            }
+            return f("With the device twice as fast (`--device-scale 0.5`) WS with LT/RT and WSCLOCK peak at %s, the"
+                    + " mean multiprogramming level at %.2f to %.2f, and %d of the %d claims agree.",
+                    String.join("; ", parts), mpl[0], mpl[1], agree, json.get("claims").size());
+        }));
+        findings.add(new Finding("docs/reproduce-carr.md", CARR, "carr.json", json -> {
+            List<String> parts = new ArrayList<>();
+            for (String c : List.of("A", "B", "C")) {
+                parts.add(f("%s: PFF %.3f, global CLOCK %.3f, pure WS %.3f", c, peak(curve(json, c, "PFF"),
+                        "utilization"), peak(curve(json, c, "CLOCK"), "utilization"),
+                        peak(curve(json, c, "WS"), "utilization")));
+            }
+            return "At their peaks, " + String.join("; ", parts);
+        }));
+        findings.add(new Finding("docs/reproduce-carr.md", CARR, "carr.json", json -> {
+            JsonNode irim = json.get("irim");
+            double paperPolicies = 0;
+            double others = 0;
+            for (JsonNode e : irim.get("errors")) {
+                double error = e.get("meanUtilizationError").asDouble();
+                if (Set.of("WS_LTRT", "WSCLOCK").contains(e.get("policy").asText())) {
+                    paperPolicies = Math.max(paperPolicies, error);
+                } else {
+                    others = Math.max(others, error);
+                }
+            }
+            return f("the IRIM strings are %.0f times shorter than the reference strings (the paper: about 600), and"
+                            + " the utilization they give is off by up to %.1f%% on average over a curve for WS with"
+                            + " LT/RT and WSCLOCK and up to %.1f%% for pure WS, PFF and global CLOCK (the paper: under"
+                            + " 1%%)", irim.get("compaction").asDouble(), 100 * paperPolicies, 100 * others);
+        }));
+    }
+
+    private static JsonNode curve(JsonNode json, String configuration, String policy) {
+        for (JsonNode curve : json.get("curves")) {
+            if (curve.get("configuration").asText().equals(configuration)
+                    && curve.get("policy").asText().equals(policy)) {
+                return curve;
+            }
+        }
+        throw new AssertionError("no curve " + configuration + " " + policy);
+    }
+
+    private static JsonNode peakPoint(JsonNode curve) {
+        for (JsonNode point : curve.get("points")) {
+            if (point.get("theta").asLong() == curve.get("peakTheta").asLong()) {
+                return point;
+            }
+        }
+        throw new AssertionError("no peak point");
+    }
+
+    private static double peak(JsonNode curve, String measure) {
+        return peakPoint(curve).get(measure).get("mean").asDouble();
+    }
+
+    private static void range(double[] range, double value) {
+        range[0] = Math.min(range[0], value);
+        range[1] = Math.max(range[1], value);
     }
 
     // ---------------------------------------------------------------- Purdom

@@ -116,6 +116,12 @@ public record SystemConfig(int frames, long auxMin, long auxMax, int pagingDevic
                 quantum, timeSlice, ioMin, ioMax, deactivation, readsBeforeWrites);
     }
 
+    /** This configuration with paging-device accesses of {@code min} to {@code max} references. */
+    public SystemConfig withPagingAccess(long min, long max) {
+        return new SystemConfig(frames, min, max, pagingDevices, policy, ltrt, theta, tau, loadingLimit, k0, quantum,
+                timeSlice, ioMin, ioMax, deactivation, readsBeforeWrites);
+    }
+
     /** This configuration with {@code devices} paging devices and at most {@code loading} tasks loading. */
     public SystemConfig withPaging(int devices, int loading) {
         return new SystemConfig(frames, auxMin, auxMax, devices, policy, ltrt, theta, tau, loading, k0, quantum,

@@ -40,10 +40,15 @@ public final class CarrExperiment implements Reproduction {
      * @param threads        simulations at a time
      * @param policies       the paper's three, perhaps with the ones beyond it
      * @param irim           0, or the IRIM window omega with which every point is also run on IRIM strings
+     * @param deviceScale    the paging-device access times of Table 1 are multiplied by this (1: the paper's)
      */
     public record Config(Seeds seeds, List<Character> configurations, List<Long> thetas, int tasks, int threads,
-                         List<CarrPolicy> policies, long irim) {
+                         List<CarrPolicy> policies, long irim, double deviceScale) {
         public Config {
+            if (!(deviceScale > 0) || Double.isInfinite(deviceScale)) {
+                throw new ParameterException("device-scale", deviceScale + " (expected: a positive factor on the"
+                        + " paging device's access times)");
+            }
             if (irim < 0) {
                 throw new ParameterException("irim", irim + " (expected: 0 for none, or omega, a positive number of"
                         + " references)");
@@ -142,10 +147,16 @@ public final class CarrExperiment implements Reproduction {
         return all.stream().distinct().toList();
     }
 
-    /** The system a job simulates: Table 1's configuration, its frames scaled to today's programs. */
+    /**
+     * The system a job simulates: Table 1's configuration, its frames scaled to today's programs, its paging device
+     * by the device scale.
+     */
     SystemConfig system(char configuration, CarrPolicy policy, long theta) {
         SystemConfig paper = SystemConfig.table1(configuration, policy.memory, policy.ltrt, theta);
-        return paper.withFrames(prototypes.frames(paper.frames()));
+        SystemConfig scaled = paper.withFrames(prototypes.frames(paper.frames()));
+        return config.deviceScale() == 1 ? scaled : scaled.withPagingAccess(
+                Math.max(1, Math.round(paper.auxMin() * config.deviceScale())),
+                Math.max(1, Math.round(paper.auxMax() * config.deviceScale())));
     }
 
     @Override

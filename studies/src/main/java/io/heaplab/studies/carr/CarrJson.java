@@ -30,6 +30,7 @@ final class CarrJson {
         ObjectNode parameters = root.putObject("parameters");
         parameters.put("tasks", results.config().tasks());
         parameters.put("framesScale", results.framesScale());
+        parameters.put("deviceScale", results.config().deviceScale());
         ArrayNode programs = parameters.putArray("programs");
         results.programs().forEach(programs::add);
         ArrayNode policies = parameters.putArray("policies");

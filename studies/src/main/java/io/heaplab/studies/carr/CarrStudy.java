@@ -57,6 +57,8 @@ public final class CarrStudy implements Study {
                 new Parameter("prototypes", "shipped|FILE[@IO][,...]", SHIPPED, "The programs tasks are drawn from:"
                         + " the eight shipped, or trace files (heaplab, text or lackey), each with its mean references"
                         + " between I/O requests (default: none)."),
+                new Parameter("device-scale", "X", "1", "Multiply Table 1's paging-device access times by X (1: the"
+                        + " paper's)."),
                 new Parameter("irim", "OMEGA", "0", "Also run every point on IRIM strings with this omega (the"
                         + " paper's: 5000) and report their error against the exact simulation; 0 for none."),
                 new Parameter("frames-scale", "auto|X", AUTO, "Today's frames per frame of the paper (auto: "
@@ -98,8 +100,22 @@ public final class CarrStudy implements Study {
         };
         Prototypes prototypes = prototypes(arguments.text("prototypes"), arguments.text("frames-scale"));
         return new CarrExperiment(new CarrExperiment.Config(settings.seeds(), configurations, thetas,
-                arguments.integer("tasks"), settings.threads(), policies, arguments.integer("irim")),
+                arguments.integer("tasks"), settings.threads(), policies, arguments.integer("irim"),
+                positive("device-scale", arguments.text("device-scale"))),
                 CarrPaper.load(), prototypes);
+    }
+
+    private static double positive(String parameter, String value) {
+        double x;
+        try {
+            x = Double.parseDouble(value.strip());
+        } catch (NumberFormatException e) {
+            x = Double.NaN;
+        }
+        if (!(x > 0) || Double.isInfinite(x)) {
+            throw new ParameterException(parameter, "'" + value + "' (expected: a positive number)");
+        }
+        return x;
     }
 
     /** The shipped programs, or the trace files {@code value} lists, with the frames scale asked for. */

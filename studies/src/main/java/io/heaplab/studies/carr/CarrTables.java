@@ -30,6 +30,10 @@ final class CarrTables {
                 results.programs().equals(Prototypes.shipped().prototypes().stream().map(Prototype::name).toList())
                         ? "the eight shipped programs" : String.join(", ", results.programs()),
                 io.heaplab.core.spi.Spec.number(results.framesScale()), config.seeds().describe());
+        if (config.deviceScale() != 1) {
+            out.printf(Locale.ROOT, "paging-device access times %s times Table 1's%n",
+                    io.heaplab.core.spi.Spec.number(config.deviceScale()));
+        }
         if (config.tasks() != CarrStudy.FULL_TASKS) {
             StudyText.scaledDown(CarrStudy.FULL_TASKS + " tasks", out);
         }

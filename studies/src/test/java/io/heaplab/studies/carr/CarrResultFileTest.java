@@ -36,7 +36,7 @@ class CarrResultFileTest {
     /** Made-up results of configuration A at two thetas under each policy, the paper's and the two beyond. */
     static Results results() {
         Config config = new Config(new Seeds(1, 1), List.of('A'), List.of(100_000L, 200_000L), 3, 1,
-                List.of(CarrPolicy.values()), 5_000);
+                List.of(CarrPolicy.values()), 5_000, 1);
         List<Curve> curves = new ArrayList<>();
         double[] peak = {0.30, 0.50, 0.49, 0.45, 0.20};
         for (CarrPolicy policy : CarrPolicy.values()) {
