@@ -51,7 +51,7 @@ class ReproduceCarrTest {
         assertThat(cli.out()).contains("2 tasks drawn from pqsim-mru, frames 1 times the paper's",
                 "Configuration A (200 frames)", "PFF with LT/RT", "global CLOCK, 50% rule", "wrote " + csv);
         java.util.List<String> rows = java.nio.file.Files.readAllLines(csv);
-        assertThat(rows.getFirst()).startsWith("configuration,policy,frames,theta,seed,utilization,");
+        assertThat(rows.getFirst()).startsWith("configuration,policy,frames,theta,seed,strings,utilization,");
         // five policies at two thetas, a row each
         assertThat(rows).hasSize(11);
         assertThat(rows.stream().skip(1).map(r -> r.split(",")[1]).distinct())
@@ -78,6 +78,10 @@ class ReproduceCarrTest {
     void badParametersAreOneLineUsageErrorsNamingTheOption() {
         assertUsage(Cli.run("reproduce", "carr", "--policies", "some"), "--policies 'some' (expected: paper or all)");
         assertUsage(Cli.run("reproduce", "carr", "--frames-scale", "0"), "--frames-scale '0' (expected: auto or a");
+        assertUsage(Cli.run("reproduce", "carr", "--frames-scale", "0.001"), "--frames-scale '0.001' (expected:");
+        assertUsage(Cli.run("reproduce", "carr", "--frames-scale", "1e9"), "--frames-scale '1e9' (expected:");
+        assertUsage(Cli.run("reproduce", "carr", "--device-scale", "1e300"), "--device-scale '1e300' (expected:");
+        assertUsage(Cli.run("reproduce", "carr", "--irim", "-1"), "--irim -1 (expected: 0 for none");
         assertUsage(Cli.run("reproduce", "brent", "--csv", "x.csv"), "--csv: reproduce brent makes no CSV table");
         assertUsage(Cli.run("reproduce", "carr", "--thetas", "-5"), "--thetas '-5' (expected: positive thousands");
         assertUsage(Cli.run("reproduce", "carr", "--configurations", "D"), "--configurations [D] (expected: some of A, B, C)");

@@ -69,8 +69,8 @@ final class ClockMemory extends Memory {
                 continue;
             }
             Task o = tasks.get(owner[f]);
-            if (o.fresh && o.active) {
-                continue; // its page was just read and it has not run since: taking it could repeat for ever
+            if (o.fresh && o.freshFrame == f && o.active) {
+                continue; // its page was just read and not used yet: taking it could repeat for ever
             }
             if ((use[f] || o.irimActive[page[f]]) && o.active) {
                 use[f] = false;

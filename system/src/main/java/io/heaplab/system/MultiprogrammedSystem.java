@@ -250,6 +250,17 @@ public final class MultiprogrammedSystem {
      */
     private void runIrim(Task task, long budget) {
         Irim irim = task.irim;
+        if (task.irimScan >= 0) {
+            // after an activation: the pages of open periods must be resident, as the exact string would soon
+            // reference them; each is checked once, faulted back if it was taken
+            for (int page = task.irimScan; page < task.irimOpen.length; page++) {
+                task.irimScan = page;
+                if (task.irimOpen[page] && !held(task, page)) {
+                    return;
+                }
+            }
+            task.irimScan = -1;
+        }
         while (true) {
             if (task.event < irim.times().length && irim.times()[task.event] == task.vt) {
                 int event = irim.events()[task.event];
@@ -257,16 +268,22 @@ public final class MultiprogrammedSystem {
                 if (budget == 0 && Irim.kind(event) != Irim.END) {
                     return; // a start or a write is a reference, and the turn has none left; an end is the past's
                 }
-                // every event is a reference: a page of an open period taken while its task was inactive (or given
-                // up by a task alone in too small a memory) faults back at its next event
-                if (!present(task, page)) {
+                // every event is a reference: a page of an open period given up by a task alone in too small a
+                // memory faults back at its next event
+                if (!held(task, page)) {
                     return;
                 }
                 task.fresh = false;
                 switch (Irim.kind(event)) {
-                    case Irim.START -> memory.opened(task, page, task.vt);
+                    case Irim.START -> {
+                        task.irimOpen[page] = true;
+                        memory.opened(task, page, task.vt);
+                    }
                     case Irim.WRITE -> memory.written(task, page);
-                    default -> memory.closed(task, page, task.vt);
+                    default -> {
+                        task.irimOpen[page] = false;
+                        memory.closed(task, page, task.vt);
+                    }
                 }
                 task.event++;
                 continue;
@@ -285,6 +302,20 @@ public final class MultiprogrammedSystem {
         }
     }
 
+    /**
+     * IRIM: whether {@code task}'s {@code page} is resident, reclaimed or faulted for as {@link #present}; a page of
+     * an open period that a shrink took out of the count of referenced pages is counted again once it is back.
+     */
+    private boolean held(Task task, int page) {
+        if (!present(task, page)) {
+            return false;
+        }
+        if (task.irimOpen[page] && !task.irimActive[page]) {
+            memory.opened(task, page, task.vt);
+        }
+        return true;
+    }
+
     /** Whether {@code task}'s {@code page} can be referenced now, reclaimed if need be; if not, it faults. */
     private boolean present(Task task, int page) {
         int f = task.frameOf[page];
@@ -297,6 +328,7 @@ public final class MultiprogrammedSystem {
 
     private void fault(Task task, int page) {
         faults++;
+        task.fresh = false; // a page read for it, if any, was taken before it could use it
         task.blocked = true;
         task.readQueued = true;
         queue.read(task, page);
@@ -374,6 +406,9 @@ public final class MultiprogrammedSystem {
             first.active = true;
             first.loading = config.ltrt();
             first.activatedVt = first.vt;
+            if (first.irim != null && first.irimScan < 0) {
+                first.irimScan = 0;
+            }
             first.sliceLeft = config.timeSlice();
             if (first.firstActivation < 0) {
                 first.firstActivation = now;
@@ -544,6 +579,7 @@ public final class MultiprogrammedSystem {
                 memory.loaded(event.frame());
                 event.task().blocked = false;
                 event.task().fresh = true;
+                event.task().freshFrame = event.frame();
                 trace.event(now, "loaded", event.task().id, event.page());
             }
             case WRITE_DONE -> {

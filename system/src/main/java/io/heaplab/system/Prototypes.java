@@ -24,14 +24,46 @@ public record Prototypes(List<Prototype> prototypes, double framesScale) {
 
     private static final String DIR = "prototypes/";
 
-    /** The shipped prototypes; they ship with heaplab, so failing to read them is a broken build. */
+    /**
+     * The shipped prototypes, read once per process and shared (they are not changed); they ship with heaplab, so
+     * failing to read them is a broken build.
+     */
     public static Prototypes shipped() {
+        return Shipped.PROTOTYPES;
+    }
+
+    /** The shipped programs' frames scale, from their provenance alone, without reading the traces. */
+    public static double shippedFramesScale() {
+        return manifest().path("framesScale").asDouble(1);
+    }
+
+    /** The shipped programs' names, in order, from their provenance alone. */
+    public static List<String> shippedNames() {
+        List<String> names = new ArrayList<>();
+        manifest().get("prototypes").forEach(entry -> names.add(entry.get("name").asText()));
+        return List.copyOf(names);
+    }
+
+    /** Read on first use: a command that never simulates never reads the traces. */
+    private static final class Shipped {
+        static final Prototypes PROTOTYPES = load();
+    }
+
+    private static JsonNode manifest() {
         try (InputStream in = Prototypes.class.getResourceAsStream(DIR + "prototypes.json")) {
             if (in == null) {
                 throw new IllegalStateException("resource " + DIR + "prototypes.json is missing beside "
                         + Prototypes.class.getName() + " (expected: the shipped task prototypes)");
             }
-            JsonNode root = new ObjectMapper().readTree(in);
+            return new ObjectMapper().readTree(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the shipped task prototypes", e);
+        }
+    }
+
+    private static Prototypes load() {
+        JsonNode root = manifest();
+        try {
             List<Prototype> prototypes = new ArrayList<>();
             for (JsonNode entry : root.get("prototypes")) {
                 String name = entry.get("name").asText();

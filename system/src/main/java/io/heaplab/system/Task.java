@@ -14,8 +14,15 @@ final class Task {
     final Irim irim;
     /** Position in the IRIM events. */
     int event;
-    /** IRIM: pages in an open period, counted as referenced throughout. */
+    /** IRIM: pages in an open period, counted as referenced throughout (unless given up by a shrink). */
     final boolean[] irimActive;
+    /** IRIM: pages in an open period. */
+    final boolean[] irimOpen;
+    /**
+     * IRIM: where the check that every page of an open period is resident has got to, after an activation (pages
+     * may have been taken while the task was inactive); -1 when no check is due.
+     */
+    int irimScan = -1;
 
     /** Position: the run being executed and the references of it done. */
     int run;
@@ -35,6 +42,8 @@ final class Task {
     boolean readQueued;
     /** A page was read for it and it has not run since: deactivating it would waste the read. */
     boolean fresh;
+    /** The frame of that page. */
+    int freshFrame = -1;
     long activatedVt;
     long sliceLeft;
     long nextIoVt;
@@ -81,6 +90,7 @@ final class Task {
         next = new int[pages];
         inW = new boolean[pages];
         irimActive = new boolean[pages];
+        irimOpen = new boolean[pages];
     }
 
     /** Whether every reference (or IRIM event) has been executed. */

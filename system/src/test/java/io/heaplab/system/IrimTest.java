@@ -89,7 +89,7 @@ class IrimTest {
         return new MultiprogrammedSystemPropertiesTest().configs();
     }
 
-    @Property(tries = 300)
+    @Property(tries = 1000)
     void irimStringsCompleteInEverySystemWithTheInvariantsHoldingThroughout(
             @ForAll("strings") List<Integer> a, @ForAll("strings") List<Integer> b,
             @ForAll @IntRange(min = 1, max = 10) int omega, @ForAll("configs") SystemConfig config,
@@ -101,5 +101,6 @@ class IrimTest {
         assertThat(result.tasks()).isEqualTo(2);
         assertThat(result.references()).isEqualTo(a.size() + b.size());
         assertThat(result.utilization()).isPositive().isLessThanOrEqualTo(1.0);
+        assertThat(MultiprogrammedSystem.run(config, workload, seed)).isEqualTo(result);
     }
 }

@@ -45,7 +45,7 @@ class MultiprogrammedSystemPropertiesTest {
                         quantum * 4, 3, 9, victim, true));
     }
 
-    @Property(tries = 300)
+    @Property(tries = 1000)
     void everyTaskCompletesOnceWithItsWholeStringAndTheInvariantsHoldThroughout(
             @ForAll("workloads") List<Prototype> workload, @ForAll("configs") SystemConfig config,
             @ForAll @IntRange(min = 0, max = 1000) int seed) {

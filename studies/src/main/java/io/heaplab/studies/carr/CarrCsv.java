@@ -9,8 +9,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Carr &amp; Hennessy's study as one CSV table, a row per simulation (configuration, policy, theta, seed) with every
- * measure the system takes, and with the IRIM check, a row per simulation on IRIM strings too: the long format pandas
+ * Carr &amp; Hennessy's study as one CSV table, a row per point and seed (configuration, policy, theta, seed) with
+ * every measure the system takes (global CLOCK, which has no theta, repeats its one run at every theta, as the JSON
+ * does), and with the IRIM check, a row per simulation on IRIM strings too: the long format pandas
  * and R read as they are.
  */
 final class CarrCsv {

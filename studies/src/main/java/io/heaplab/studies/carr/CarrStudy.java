@@ -1,5 +1,6 @@
 package io.heaplab.studies.carr;
 
+import io.heaplab.core.spi.Spec;
 import io.heaplab.studies.Reproduction;
 import io.heaplab.studies.Study;
 import io.heaplab.studies.kit.Arguments;
@@ -62,7 +63,7 @@ public final class CarrStudy implements Study {
                 new Parameter("irim", "OMEGA", "0", "Also run every point on IRIM strings with this omega (the"
                         + " paper's: 5000) and report their error against the exact simulation; 0 for none."),
                 new Parameter("frames-scale", "auto|X", AUTO, "Today's frames per frame of the paper (auto: "
-                        + Prototypes.shipped().framesScale() + " for the shipped programs, 1 for trace files)."));
+                        + Spec.number(Prototypes.shippedFramesScale()) + " for the shipped programs, 1 for trace files)."));
     }
 
     @Override
@@ -101,8 +102,18 @@ public final class CarrStudy implements Study {
         Prototypes prototypes = prototypes(arguments.text("prototypes"), arguments.text("frames-scale"));
         return new CarrExperiment(new CarrExperiment.Config(settings.seeds(), configurations, thetas,
                 arguments.integer("tasks"), settings.threads(), policies, arguments.integer("irim"),
-                positive("device-scale", arguments.text("device-scale"))),
+                deviceScale(arguments.text("device-scale"))),
                 CarrPaper.load(), prototypes);
+    }
+
+    /** A paging-device factor that keeps Table 1's longest access (80,000) a count of references. */
+    private static double deviceScale(String value) {
+        double x = positive("device-scale", value);
+        if (Math.round(20_000 * x) < 1 || 80_000 * x > 1e12) {
+            throw new ParameterException("device-scale", "'" + value + "' (expected: a factor from 0.00005 to"
+                    + " 12,500,000 on Table 1's access times)");
+        }
+        return x;
     }
 
     private static double positive(String parameter, String value) {
@@ -120,23 +131,23 @@ public final class CarrStudy implements Study {
 
     /** The shipped programs, or the trace files {@code value} lists, with the frames scale asked for. */
     static Prototypes prototypes(String value, String framesScale) {
-        Prototypes shipped = Prototypes.shipped();
         double scale;
         if (framesScale.strip().equalsIgnoreCase(AUTO)) {
-            scale = value.strip().equalsIgnoreCase(SHIPPED) ? shipped.framesScale() : 1;
+            scale = value.strip().equalsIgnoreCase(SHIPPED) ? Prototypes.shippedFramesScale() : 1;
         } else {
             try {
                 scale = Double.parseDouble(framesScale.strip());
             } catch (NumberFormatException e) {
                 scale = Double.NaN;
             }
-            if (!(scale > 0) || Double.isInfinite(scale)) {
-                throw new ParameterException("frames-scale", "'" + framesScale + "' (expected: auto or a positive"
-                        + " number of frames per frame of the paper)");
+            // Table 1's memories are 200 to 350 frames: each must keep at least one, and stay a count
+            if (!(scale > 0) || Math.round(200 * scale) < 1 || 350 * scale > 100_000_000) {
+                throw new ParameterException("frames-scale", "'" + framesScale + "' (expected: auto or a number of"
+                        + " frames per frame of the paper, 0.005 to 285,000)");
             }
         }
         if (value.strip().equalsIgnoreCase(SHIPPED)) {
-            return new Prototypes(shipped.prototypes(), scale);
+            return new Prototypes(Prototypes.shipped().prototypes(), scale);
         }
         List<Prototype> read = new ArrayList<>();
         for (String item : value.split(",", -1)) {
@@ -147,14 +158,16 @@ public final class CarrStudy implements Study {
 
     private static Prototype prototype(String item) {
         int at = item.lastIndexOf('@');
-        String file = at < 0 ? item : item.substring(0, at);
         double io = Double.POSITIVE_INFINITY;
         if (at >= 0) {
             try {
                 io = Double.parseDouble(item.substring(at + 1));
             } catch (NumberFormatException e) {
-                io = Double.NaN;
+                at = -1; // not a number: the '@' is the file's own
             }
+        }
+        String file = at < 0 ? item : item.substring(0, at);
+        if (at >= 0) {
             if (!(io > 0)) {
                 throw new ParameterException("prototypes", "'" + item + "' (expected: FILE@IO with IO the mean"
                         + " references between I/O requests, a positive number)");

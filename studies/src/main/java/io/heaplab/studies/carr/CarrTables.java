@@ -6,7 +6,6 @@ import io.heaplab.studies.carr.CarrExperiment.Point;
 import io.heaplab.studies.carr.CarrExperiment.Results;
 import io.heaplab.studies.kit.Claim;
 import io.heaplab.studies.kit.StudyText;
-import io.heaplab.system.Prototype;
 import io.heaplab.system.Prototypes;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -27,7 +26,7 @@ final class CarrTables {
         out.println("Carr & Hennessy, \"WSCLOCK - A Simple and Effective Algorithm for Virtual Memory Management\""
                 + " (SOSP 1981), Figures 3-5 and Table 2");
         out.printf(Locale.ROOT, "%d tasks drawn from %s, frames %s times the paper's; %s%n", config.tasks(),
-                results.programs().equals(Prototypes.shipped().prototypes().stream().map(Prototype::name).toList())
+                results.programs().equals(Prototypes.shippedNames())
                         ? "the eight shipped programs" : String.join(", ", results.programs()),
                 io.heaplab.core.spi.Spec.number(results.framesScale()), config.seeds().describe());
         if (config.deviceScale() != 1) {
