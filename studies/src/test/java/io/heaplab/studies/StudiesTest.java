@@ -56,6 +56,8 @@ class StudiesTest {
             Outcome one = run(study, 1, new AtomicInteger());
             Outcome two = run(study, 2, new AtomicInteger());
             assertThat(two.json()).as(study.name()).isEqualTo(one.json());
+            assertThat(one.csv().isPresent()).as(study.name()).isEqualTo(study.writesCsv());
+            one.csv().ifPresent(csv -> assertThat(two.csv().orElseThrow()).as(study.name()).isEqualTo(csv));
             assertThat(one.failed()).isEmpty();
             JsonNode document = new ObjectMapper().readTree(one.json());
             assertThat(document.path("experiment").asText()).isEqualTo(study.name());
