@@ -314,6 +314,22 @@ final class DocsFindings {
                         agree.isEmpty() ? "" : ": " + String.join("; ", agree));
             }));
         }
+        findings.add(new Finding("docs/reproduce-carr.md", CARR, "carr.json", json -> {
+            List<String> parts = new ArrayList<>();
+            for (String c : List.of("A", "B", "C")) {
+                JsonNode clock = curve(json, c, "WSCLOCK");
+                long free = 0;
+                long reads = 0;
+                for (JsonNode run : peakPoint(clock).get("runs")) {
+                    free += run.get("freeFrames").asLong();
+                    reads += run.get("replacements").asLong();
+                }
+                parts.add(f("%s %.1f (the paper: %.1f; %.0f%% of its reads found a free frame)", c,
+                        peak(clock, "pointerTravel"), clock.get("published").get("pointerTravel").asDouble(),
+                        100.0 * free / reads));
+            }
+            return "WSCLOCK's pointer travel at its peaks is " + String.join(", ", parts);
+        }));
         findings.add(new Finding("docs/reproduce-carr.md", CARR_FRAMES, "carr-frames.json", json -> {
             int tasks = json.get("parameters").get("tasks").asInt();
             double[] faults = {Double.MAX_VALUE, 0};

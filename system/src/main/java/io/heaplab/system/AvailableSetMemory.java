@@ -66,6 +66,7 @@ abstract class AvailableSetMemory extends Memory {
     int replace(Task task) {
         for (int f = aHead; f >= 0; f = aNext[f]) {
             if (state[f] == FREE || (state[f] == USED && !dirty[f])) {
+                freeFrames += state[f] == FREE ? 1 : 0;
                 remove(f);
                 evict(f);
                 return f;

@@ -57,6 +57,7 @@ final class ClockMemory extends Memory {
             for (int f = 0; f < frames; f++) {
                 if (state[f] == FREE) {
                     free--;
+                    freeFrames++;
                     return f;
                 }
             }

@@ -30,6 +30,8 @@ abstract class Memory {
     private final java.util.function.IntConsumer cleaner;
 
     long replacements;
+    /** Of the frames given to reads, those that held no page: memory was not yet full. */
+    long freeFrames;
     long framesExamined;
     long reclaims;
     long writes;

@@ -160,7 +160,7 @@ public final class MultiprogrammedSystem {
         long memoryReplacements = memory.replacements;
         return new SystemResult(references, now, now == 0 ? 0 : mplIntegral / now, deactivations,
                 sliceDeactivations, activations, faults, memory.reclaims, memory.writes, memoryReplacements,
-                memory.framesExamined, wsScans, now == 0 ? 0 : (double) busyIntegral / now / deviceBusy.length,
+                memory.freeFrames, memory.framesExamined, wsScans, now == 0 ? 0 : (double) busyIntegral / now / deviceBusy.length,
                 responseSum / tasks.size(), completed, tasks.stream().map(t -> t.response).toList());
     }
 

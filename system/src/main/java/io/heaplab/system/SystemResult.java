@@ -13,6 +13,8 @@ package io.heaplab.system;
  * @param reclaims              faults served from the available set without I/O (pure WS)
  * @param writes                page cleanings
  * @param replacements          frames given a new page
+ * @param freeFrames            of those, frames that held no page (memory not yet full, or freed by a task that
+ *                              completed)
  * @param framesExamined        frames the WSCLOCK hand examined
  * @param wsScans               WS-scans: a task's scan at the end of its turn on the processor that removed pages
  *                              from its W (pure WS)
@@ -23,7 +25,7 @@ package io.heaplab.system;
  */
 public record SystemResult(long references, long time, double meanMpl, long deactivations, long sliceDeactivations,
                            long activations, long faults, long reclaims, long writes, long replacements,
-                           long framesExamined, long wsScans, double pagingBusy, double meanResponse, int tasks,
+                           long freeFrames, long framesExamined, long wsScans, double pagingBusy, double meanResponse, int tasks,
                            java.util.List<Long> responseTimes) {
 
     public SystemResult {

@@ -74,6 +74,7 @@ final class WsClockMemory extends Memory {
             framesExamined++;
             if (state[f] == FREE) {
                 hand = f;
+                freeFrames++;
                 return f;
             }
             if (state[f] != USED) {

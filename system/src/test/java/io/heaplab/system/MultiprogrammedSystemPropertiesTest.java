@@ -57,6 +57,7 @@ class MultiprogrammedSystemPropertiesTest {
         assertThat(result.pagingBusy()).isBetween(0.0, 1.0);
         assertThat(result.meanMpl()).isBetween(0.0, (double) workload.size());
         assertThat(result.faults()).isGreaterThanOrEqualTo(1);
+        assertThat(result.freeFrames()).isBetween(Math.min(1L, result.replacements()), result.replacements());
         assertThat(MultiprogrammedSystem.run(config, workload, seed)).isEqualTo(result);
     }
 
@@ -71,6 +72,7 @@ class MultiprogrammedSystemPropertiesTest {
                     1_000_000, 0, 0, Deactivation.LAST_ACTIVATED, true);
             SystemResult result = MultiprogrammedSystem.verified(config, quiet, seed, SystemTrace.NONE);
             assertThat(result.faults()).as(policy.toString()).isEqualTo(pages);
+            assertThat(result.freeFrames()).as(policy.toString()).isEqualTo(pages); // memory never fills
             if (policy.commits()) { // feedback reacts to paging, which starting tasks do, not to memory
                 assertThat(result.deactivations()).isZero();
             }

@@ -17,8 +17,8 @@ import java.util.Locale;
 final class CarrCsv {
 
     static final String HEADER = "configuration,policy,frames,theta,seed,strings,utilization,mean_mpl,deactivations,"
-            + "slice_deactivations,activations,page_faults,reclaims,writes,pointer_travel,ws_scans,paging_busy,"
-            + "mean_response,references,time";
+            + "slice_deactivations,activations,page_faults,reclaims,writes,free_frames,pointer_travel,ws_scans,"
+            + "paging_busy,mean_response,references,time";
 
     private CarrCsv() {
     }
@@ -36,11 +36,11 @@ final class CarrCsv {
             for (Point point : curve.points()) {
                 for (int i = 0; i < point.runs().size(); i++) {
                     SystemResult run = point.runs().get(i);
-                    csv.append(String.format(Locale.ROOT, "%c,%s,%d,%d,%d,%s,%.6f,%.4f,%d,%d,%d,%d,%d,%d,%s,%d,"
+                    csv.append(String.format(Locale.ROOT, "%c,%s,%d,%d,%d,%s,%.6f,%.4f,%d,%d,%d,%d,%d,%d,%d,%s,%d,"
                                     + "%.6f,%.1f,%d,%d\n", curve.configuration(), curve.policy().name(),
                             curve.frames(), point.theta(), seeds.get(i), strings, run.utilization(), run.meanMpl(),
                             run.deactivations(), run.sliceDeactivations(), run.activations(), run.faults(),
-                            run.reclaims(), run.writes(),
+                            run.reclaims(), run.writes(), run.freeFrames(),
                             Double.isNaN(run.pointerTravel()) ? ""
                                     : String.format(Locale.ROOT, "%.3f", run.pointerTravel()),
                             run.wsScans(), run.pagingBusy(), run.meanResponse(), run.references(), run.time()));

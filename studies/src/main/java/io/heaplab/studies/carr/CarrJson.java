@@ -79,6 +79,7 @@ final class CarrJson {
                     ObjectNode r = runs.addObject().put("references", run.references()).put("time", run.time())
                             .put("faults", run.faults()).put("deactivations", run.deactivations())
                             .put("writes", run.writes()).put("reclaims", run.reclaims())
+                            .put("replacements", run.replacements()).put("freeFrames", run.freeFrames())
                             .put("pagingBusy", run.pagingBusy()).put("meanResponse", run.meanResponse());
                     ArrayNode responses = r.putArray("responseTimes");
                     run.responseTimes().forEach(responses::add);
