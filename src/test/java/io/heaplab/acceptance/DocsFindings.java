@@ -160,6 +160,22 @@ final class DocsFindings {
                     + " fractions of STACK's the paper found, and the report marks both claims `DISAGREES`.";
         }));
         findings.add(new Finding(doc, BRENT, file, json -> {
+            JsonNode table = table(json, "3.1");
+            List<String> parts = new ArrayList<>();
+            for (JsonNode frames : table.get("frames")) {
+                String f = frames.asText();
+                List<String> measured = new ArrayList<>();
+                for (String strategy : List.of("stack", "nofree", "mru")) {
+                    JsonNode row = row(json, "3.1", strategy);
+                    measured.add(f("%s %.0f (%.3f)", strategy.toUpperCase(Locale.ROOT), row.get("measured")
+                            .get("faultsBeyondFirstTouch").get(f).get("mean").asDouble(), row.get("measured")
+                            .get("normalizedBeyondFirstTouch").get(f).get("mean").asDouble()));
+                }
+                parts.add(f("at %s frames %s", f, String.join(", ", measured)));
+            }
+            return "Without first-touch faults, normalized in brackets: " + String.join("; ", parts);
+        }));
+        findings.add(new Finding(doc, BRENT, file, json -> {
             Set<Long> paper = new TreeSet<>();
             long pages = -1;
             for (JsonNode row : table(json, "3.2").get("rows")) {

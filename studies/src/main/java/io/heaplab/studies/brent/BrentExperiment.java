@@ -118,12 +118,17 @@ public final class BrentExperiment extends SweepReproduction {
      * @param faults            faults by memory size in frames
      * @param normalized        faults over RANDOM's on the same seed, by memory size
      * @param ratioToNormalLoad Table 3.3 only: faults over Table 3.2's on the same seed, at the table's size
+     * @param beyondFirstTouch  Table 3.1 only (its runs measure from the start), faults by memory size without the
+     *                          first touch of each page, which faults under any policy (a demand-zero fault that
+     *                          Brent may not have counted); empty for the other tables
+     * @param normalizedBeyondFirstTouch the same over RANDOM's same count
      * @param curve             faults for every memory size from 1 frame, the mean over seeds, rounded
      * @param runs              the runs, one per seed
      */
     public record Row(String strategy, BrentPaper.Row published, Summary virtualPages,
                       SortedMap<Integer, Summary> faults, SortedMap<Integer, Summary> normalized,
-                      Summary ratioToNormalLoad, long[] curve, List<RunResult> runs) {
+                      Summary ratioToNormalLoad, SortedMap<Integer, Summary> beyondFirstTouch,
+                      SortedMap<Integer, Summary> normalizedBeyondFirstTouch, long[] curve, List<RunResult> runs) {
     }
 
     /**
@@ -227,6 +232,17 @@ public final class BrentExperiment extends SweepReproduction {
                     normalized.put(f, summarize(own, (r, i) -> faultsAt(r, f) / faultsAt(baseline.get(i), f)));
                 }
             }
+            SortedMap<Integer, Summary> beyond = new TreeMap<>();
+            SortedMap<Integer, Summary> normalizedBeyond = new TreeMap<>();
+            if (table == Table.TRIDIAG && own.stream().allMatch(r -> r.measuredFrom() == 0)) {
+                for (int f : frames) {
+                    beyond.put(f, summarize(own, r -> beyondFirstTouch(r, f)));
+                    if (baseline != null) {
+                        normalizedBeyond.put(f, summarize(own, (r, i) -> beyondFirstTouch(r, f)
+                                / beyondFirstTouch(baseline.get(i), f)));
+                    }
+                }
+            }
             Summary ratio = null;
             if (table == Table.PQSIM_DOUBLED) {
                 int f = frames.getFirst();
@@ -234,7 +250,8 @@ public final class BrentExperiment extends SweepReproduction {
                 ratio = summarize(own, (r, i) -> faultsAt(r, f) / faultsAt(normal.get(i), f));
             }
             rows.add(new Row(strategy, paper.row(table.id, Spec.parse(strategy).name()),
-                    summarize(own, r -> r.pagesTouched()), faults, normalized, ratio, meanCurve(own), own));
+                    summarize(own, r -> r.pagesTouched()), faults, normalized, ratio, beyond, normalizedBeyond,
+                    meanCurve(own), own));
         });
         return new TableResult(table, table.workload(config), frames, paperFrames, rows);
     }
@@ -259,6 +276,15 @@ public final class BrentExperiment extends SweepReproduction {
 
     private static double faultsAt(RunResult run, int frames) {
         return run.curve(CURVE_POLICY).faultsAt(frames);
+    }
+
+    /**
+     * Faults at {@code frames} less each page's first touch, in a run measured from its start: every page referenced
+     * faults once on its first reference whatever the policy, so the rest are the faults the strategy's layout
+     * decides.
+     */
+    private static double beyondFirstTouch(RunResult run, int frames) {
+        return faultsAt(run, frames) - run.pagesTouched();
     }
 
     private interface Measure {

@@ -68,6 +68,10 @@ final class BrentJson {
             measured.set("virtualPages", JsonResults.summary(row.virtualPages()));
             measured.set("faults", byFrames(row.faults()));
             measured.set("normalized", byFrames(row.normalized()));
+            if (!row.beyondFirstTouch().isEmpty()) {
+                measured.set("faultsBeyondFirstTouch", byFrames(row.beyondFirstTouch()));
+                measured.set("normalizedBeyondFirstTouch", byFrames(row.normalizedBeyondFirstTouch()));
+            }
             if (row.ratioToNormalLoad() != null) {
                 measured.set("ratioToNormalLoad", JsonResults.summary(row.ratioToNormalLoad()));
             }

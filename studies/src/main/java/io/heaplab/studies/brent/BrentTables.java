@@ -82,5 +82,42 @@ final class BrentTables {
             text.row(cells);
         }
         text.print(out);
+        if (result.rows().stream().anyMatch(r -> !r.beyondFirstTouch().isEmpty())) {
+            printBeyondFirstTouch(result, out);
+        }
+    }
+
+    /**
+     * Table 3.1 counted the other way: without each page's first touch, a fault every policy takes, which Brent may
+     * not have counted (his NOFREE faults barely more often than it has pages); the paper's figures beside.
+     */
+    private static void printBeyondFirstTouch(TableResult result, PrintWriter out) {
+        out.println();
+        out.println("Table " + result.table().id + " without first-touch faults (each page's first reference, a"
+                + " fault under any policy, not counted)");
+        List<String> groups = new ArrayList<>(List.of(""));
+        List<String> sides = new ArrayList<>(List.of("strategy"));
+        for (int i = 0; i < result.frames().size(); i++) {
+            groups.addAll(List.of("faults, " + result.frames().get(i) + " frames", "", "normalized", ""));
+            sides.addAll(List.of("paper", "measured", "paper", "measured"));
+        }
+        TextTable text = new TextTable().header(groups).header(sides);
+        for (Row row : result.rows()) {
+            BrentPaper.Row paper = row.published();
+            List<String> cells = new ArrayList<>(List.of(BrentFigures.upper(row.strategy())));
+            for (int i = 0; i < result.frames().size(); i++) {
+                int f = result.frames().get(i);
+                Long faults = paper == null ? null : paper.faults().get(result.paperFrames().get(i));
+                Double normalized = paper == null ? null : paper.normalized().get(result.paperFrames().get(i));
+                cells.add(faults == null ? NONE : Long.toString(faults));
+                Summary beyond = row.beyondFirstTouch().get(f);
+                cells.add(beyond == null ? NONE : beyond.format(0));
+                cells.add(normalized == null ? NONE : String.format(Locale.ROOT, "%.3f", normalized));
+                Summary measured = row.normalizedBeyondFirstTouch().get(f);
+                cells.add(measured == null ? NONE : measured.format(3));
+            }
+            text.row(cells);
+        }
+        text.print(out);
     }
 }
