@@ -86,6 +86,14 @@ public final class PageLists {
         return next[page];
     }
 
+    /**
+     * The page before {@code page}, which is on a list, toward that list's head, or {@link #NIL} at the head: a walk
+     * from the tail with it visits a list oldest first.
+     */
+    public int prev(int page) {
+        return prev[page];
+    }
+
     public int size(int list) {
         return size[list];
     }

@@ -43,6 +43,9 @@ class PageListsTest {
         assertThat(lists.next(3)).isEqualTo(2);
         assertThat(lists.next(2)).isEqualTo(PageLists.NIL);
         assertThat(lists.tail(0)).isEqualTo(2);
+        assertThat(lists.prev(2)).isEqualTo(3); // the walk back from the tail
+        assertThat(lists.prev(3)).isEqualTo(1);
+        assertThat(lists.prev(1)).isEqualTo(PageLists.NIL);
         lists.moveToHead(0, 1); // already there
         lists.moveToHead(1, 3); // a: 1 2, b: 3
         assertThat(lists.size(0)).isEqualTo(2);

@@ -1,5 +1,6 @@
 package io.heaplab.system;
 
+import io.heaplab.paging.PageLists;
 import java.util.List;
 import java.util.function.IntConsumer;
 
@@ -11,18 +12,15 @@ import java.util.function.IntConsumer;
  */
 abstract class AvailableSetMemory extends Memory {
 
-    /** A, in the order frames joined it: a doubly-linked list over frame indices. */
-    private final int[] aPrev;
-    private final int[] aNext;
-    private final boolean[] inA;
-    private int aHead = -1;
-    private int aTail = -1;
+    /** A's frames, the latest to join at the head; the one list of {@code a}. */
+    private static final int A = 0;
+    private final PageLists a = new PageLists("A");
 
     AvailableSetMemory(SystemConfig config, List<Task> tasks, IntConsumer cleaner) {
         super(config, tasks, cleaner);
-        aPrev = new int[frames];
-        aNext = new int[frames];
-        inA = new boolean[frames];
+        if (frames > a.capacity()) {
+            a.grow(frames - 1);
+        }
         for (int f = 0; f < frames; f++) {
             append(f);
         }
@@ -30,13 +28,13 @@ abstract class AvailableSetMemory extends Memory {
 
     @Override
     boolean usable(int frame) {
-        return (state[frame] == USED || state[frame] == WRITING) && !inA[frame];
+        return (state[frame] == USED || state[frame] == WRITING) && !inA(frame);
     }
 
     @Override
     boolean reclaim(Task task, int page) {
         int f = task.frameOf[page];
-        if (f < 0 || !inA[f] || state[f] == READING) {
+        if (f < 0 || !inA(f) || state[f] == READING) {
             return false;
         }
         remove(f);
@@ -46,13 +44,13 @@ abstract class AvailableSetMemory extends Memory {
 
     /** Whether {@code frame} is in A. */
     final boolean available(int frame) {
-        return inA[frame];
+        return inA(frame);
     }
 
     /** Releases {@code task}'s resident {@code page} into A, queueing it for cleaning if dirty; whether it went. */
     final boolean release(Task task, int page) {
         int f = task.frameOf[page];
-        if (f >= 0 && !inA[f] && state[f] != READING) {
+        if (f >= 0 && !inA(f) && state[f] != READING) {
             append(f);
             if (dirty[f]) {
                 clean(f);
@@ -64,7 +62,7 @@ abstract class AvailableSetMemory extends Memory {
 
     @Override
     int replace(Task task) {
-        for (int f = aHead; f >= 0; f = aNext[f]) {
+        for (int f = a.tail(A); f >= 0; f = a.prev(f)) {
             if (state[f] == FREE || (state[f] == USED && !dirty[f])) {
                 freeFrames += state[f] == FREE ? 1 : 0;
                 remove(f);
@@ -72,10 +70,10 @@ abstract class AvailableSetMemory extends Memory {
                 return f;
             }
         }
-        if (aHead < 0) {
+        if (a.size(A) == 0) {
             return nothingReplaceable();
         }
-        for (int f = aHead; f >= 0; f = aNext[f]) {
+        for (int f = a.tail(A); f >= 0; f = a.prev(f)) {
             if (dirty[f]) {
                 clean(f); // a dirty page in A is cleaned before it can be replaced
             }
@@ -106,20 +104,20 @@ abstract class AvailableSetMemory extends Memory {
 
     @Override
     boolean needsCleaning(int frame) {
-        return inA[frame];
+        return inA(frame);
     }
 
     @Override
     void cleaned(int frame) {
         super.cleaned(frame);
-        if (inA[frame] && dirty[frame]) {
+        if (inA(frame) && dirty[frame]) {
             clean(frame); // written to during its cleaning
         }
     }
 
     @Override
     void free(int frame) {
-        if (inA[frame]) {
+        if (inA(frame)) {
             remove(frame);
         }
         evict(frame);
@@ -129,9 +127,10 @@ abstract class AvailableSetMemory extends Memory {
     @Override
     void verify() {
         super.verify();
+        a.check();
         int[] inAOf = new int[tasks.size()];
         for (int f = 0; f < frames; f++) {
-            if (inA[f] && owner[f] >= 0) {
+            if (inA(f) && owner[f] >= 0) {
                 inAOf[owner[f]]++;
             }
         }
@@ -143,37 +142,21 @@ abstract class AvailableSetMemory extends Memory {
         }
     }
 
+    private boolean inA(int f) {
+        return a.listOf(f) != PageLists.NONE;
+    }
+
     private void append(int f) {
-        inA[f] = true;
+        a.pushHead(A, f);
         if (owner[f] >= 0) {
             tasks.get(owner[f]).available++;
         }
-        aPrev[f] = aTail;
-        aNext[f] = -1;
-        if (aTail >= 0) {
-            aNext[aTail] = f;
-        } else {
-            aHead = f;
-        }
-        aTail = f;
     }
 
     private void remove(int f) {
-        inA[f] = false;
+        a.remove(f);
         if (owner[f] >= 0) {
             tasks.get(owner[f]).available--;
-        }
-        int p = aPrev[f];
-        int n = aNext[f];
-        if (p >= 0) {
-            aNext[p] = n;
-        } else {
-            aHead = n;
-        }
-        if (n >= 0) {
-            aPrev[n] = p;
-        } else {
-            aTail = p;
         }
     }
 }

@@ -9,40 +9,14 @@ import java.util.function.IntConsumer;
  * is queued for cleaning and passed over, a clean one replaced. No working set is kept, so the load control cannot
  * count commitments: a feedback rule on the paging devices' busy time decides the multiprogramming level instead.
  */
-final class ClockMemory extends Memory {
+final class ClockMemory extends ClockHandMemory {
 
-    private final boolean[] use;
-    private int hand = -1;
     /** Frames holding no page: taken before any page is replaced. */
     private int free;
 
     ClockMemory(SystemConfig config, List<Task> tasks, IntConsumer cleaner) {
         super(config, tasks, cleaner);
-        use = new boolean[frames];
         free = frames;
-    }
-
-    @Override
-    boolean usable(int frame) {
-        return state[frame] == USED || state[frame] == WRITING;
-    }
-
-    @Override
-    boolean reclaim(Task task, int page) {
-        return false;
-    }
-
-    @Override
-    void touch(Task task, int page, boolean write, long at) {
-        int f = task.frameOf[page];
-        use[f] = true;
-        if (write) {
-            dirty[f] = true;
-        }
-    }
-
-    @Override
-    void advance(Task task) {
     }
 
     @Override
@@ -73,7 +47,7 @@ final class ClockMemory extends Memory {
             if (o.fresh && o.freshFrame == f && o.active) {
                 continue; // its page was just read and not used yet: taking it could repeat for ever
             }
-            if ((use[f] || o.irimActive[page[f]]) && o.active) {
+            if (used(f) && o.active) {
                 use[f] = false;
                 continue;
             }
@@ -83,7 +57,6 @@ final class ClockMemory extends Memory {
             }
             hand = f;
             evict(f);
-            use[f] = false;
             return f;
         }
         return nothingReplaceable();
@@ -92,7 +65,7 @@ final class ClockMemory extends Memory {
     @Override
     boolean shrink(Task task) {
         for (int f = 0; f < frames; f++) {
-            if (state[f] == USED && owner[f] == task.id && (use[f] || task.irimActive[page[f]])) {
+            if (state[f] == USED && owner[f] == task.id && used(f)) {
                 use[f] = false;
                 task.irimActive[page[f]] = false; // IRIM: given up, so no longer counted as referenced
                 return true;
@@ -107,19 +80,8 @@ final class ClockMemory extends Memory {
     }
 
     @Override
-    void deactivated(Task task) {
-        // its pages are replaceable while it is inactive; the hand finds them
-    }
-
-    @Override
-    boolean needsCleaning(int frame) {
-        return true;
-    }
-
-    @Override
     void free(int frame) {
-        evict(frame);
-        use[frame] = false;
+        super.free(frame);
         free++;
     }
 }

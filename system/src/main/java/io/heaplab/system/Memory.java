@@ -24,6 +24,8 @@ abstract class Memory {
     final int[] owner;
     final int[] page;
     final boolean[] dirty;
+    /** The use bit the hardware sets at every reference; the policies that read it clear it. */
+    final boolean[] use;
     final byte[] state;
     final boolean[] writeQueued;
     /** Where pages to clean go: the paging queue. */
@@ -48,6 +50,7 @@ abstract class Memory {
         owner = new int[frames];
         page = new int[frames];
         dirty = new boolean[frames];
+        use = new boolean[frames];
         state = new byte[frames];
         writeQueued = new boolean[frames];
         java.util.Arrays.fill(owner, -1);
@@ -69,8 +72,25 @@ abstract class Memory {
     /** Makes {@code task}'s resident {@code page} usable again without I/O, if the policy can; whether it did. */
     abstract boolean reclaim(Task task, int page);
 
-    /** {@code task} executed {@code count} references to its resident {@code page}, the last at virtual time {@code at}. */
-    abstract void touch(Task task, int page, boolean write, long at);
+    /**
+     * {@code task} executed references to its resident {@code page}, the last at virtual time {@code at}: the
+     * hardware sets the frame's use bit, and its dirty bit if one wrote.
+     */
+    void touch(Task task, int page, boolean write, long at) {
+        int f = task.frameOf[page];
+        use[f] = true;
+        if (write) {
+            dirty[f] = true;
+        }
+    }
+
+    /**
+     * Whether frame {@code f}'s page counts as referenced since its use bit was last cleared: the bit is set, or the
+     * page is in an open IRIM period, referenced throughout.
+     */
+    final boolean used(int f) {
+        return use[f] || tasks.get(owner[f]).irimActive[page[f]];
+    }
 
     /** IRIM: {@code task}'s resident {@code page} opens a period at virtual time {@code at}, referenced throughout. */
     void opened(Task task, int page, long at) {
@@ -81,17 +101,12 @@ abstract class Memory {
     /** IRIM: {@code page}'s period ends with its last reference at {@code at}. */
     void closed(Task task, int page, long at) {
         task.irimActive[page] = false;
-        if (task.frameOf[page] >= 0) {
-            touch(task, page, false, at);
-        }
+        touch(task, page, false, at);
     }
 
     /** IRIM: {@code task} writes its resident {@code page}. */
     void written(Task task, int page) {
-        int f = task.frameOf[page];
-        if (f >= 0) {
-            dirty[f] = true;
-        }
+        dirty[task.frameOf[page]] = true;
     }
 
     /** {@code task}'s virtual time has advanced: pages may have left its working set. */
@@ -151,6 +166,7 @@ abstract class Memory {
         }
         owner[frame] = -1;
         dirty[frame] = false;
+        use[frame] = false;
         state[frame] = FREE;
     }
 

@@ -50,6 +50,9 @@ public final class MultiprogrammedSystem {
     private long busyIntegral;
     /** For the feedback load control: the paging devices' recent busy fraction, a moving average. */
     private double recentBusy;
+    /** Whether the load control is feedback on {@link #recentBusy} rather than commitments. */
+    private final boolean feedback;
+    private int busyDevices;
     private long nextDecision;
     private long references;
     private long deactivations;
@@ -57,7 +60,6 @@ public final class MultiprogrammedSystem {
     private long activations;
     private long faults;
     private long wsScans;
-    private double responseSum;
     private int completed;
     private final SystemTrace trace;
     private boolean verify;
@@ -75,6 +77,7 @@ public final class MultiprogrammedSystem {
         this.queue = new PagingQueue(config.readsBeforeWrites(), config.ltrt());
         this.memory = Memory.of(config, tasks, queue::write);
         this.deviceBusy = new boolean[config.pagingDevices()];
+        this.feedback = !config.policy().commits();
     }
 
     /** Runs {@code workload}, the tasks in the order they arrive, to completion on {@code config}. */
@@ -100,10 +103,11 @@ public final class MultiprogrammedSystem {
     /** The invariants: frames owned once, and under pure WS, W resident once a task has run theta since activation. */
     private void verifyState() {
         memory.verify();
+        tasks.forEach(task -> task.wOrder.check());
         if (config.policy() == MemoryPolicy.WS) {
             for (Task task : active) {
                 if (task.vt - task.activatedVt >= config.theta()) {
-                    for (int p = task.head; p >= 0; p = task.next[p]) {
+                    for (int p = task.wOrder.head(Task.W); p >= 0; p = task.wOrder.next(p)) {
                         if (task.frameOf[p] < 0) {
                             throw new IllegalStateException(task + " has run theta since activation, yet page " + p
                                     + " of its W is not resident (W = RW fails)");
@@ -161,7 +165,7 @@ public final class MultiprogrammedSystem {
         return new SystemResult(references, now, now == 0 ? 0 : mplIntegral / now, deactivations,
                 sliceDeactivations, activations, faults, memory.reclaims, memory.writes, memoryReplacements,
                 memory.freeFrames, memory.framesExamined, wsScans, now == 0 ? 0 : (double) busyIntegral / now / deviceBusy.length,
-                responseSum / tasks.size(), completed, tasks.stream().map(t -> t.response).toList());
+                completed, tasks.stream().map(t -> t.response).toList());
     }
 
     // ---- the processor
@@ -334,7 +338,7 @@ public final class MultiprogrammedSystem {
         queue.read(task, page);
         memory.faulted(task);
         trace.event(now, "fault", task.id, page);
-        if (!config.policy().commits() && active.size() > 1 && now >= nextDecision
+        if (feedback && active.size() > 1 && now >= nextDecision
                 && recentBusy > SystemConfig.PAGING_TARGET + SystemConfig.PAGING_BAND) {
             deactivate(victim(task), true); // too much paging: lower the multiprogramming level
             nextDecision = now + (long) config.feedbackWindow();
@@ -362,7 +366,6 @@ public final class MultiprogrammedSystem {
         accrue();
         task.done = true;
         task.response = now - task.firstActivation;
-        responseSum += task.response;
         completed++;
         active.remove(task);
         task.active = false;
@@ -387,7 +390,7 @@ public final class MultiprogrammedSystem {
                 if (config.ltrt() && loadingTasks() >= config.loadingLimit()) {
                     return;
                 }
-                if (config.policy().commits()) {
+                if (!feedback) {
                     long committed = 0;
                     for (Task task : active) {
                         committed += memory.commitment(task);
@@ -415,7 +418,7 @@ public final class MultiprogrammedSystem {
             }
             activations++;
             trace.event(now, "activate", first.id, -1);
-            if (!config.policy().commits()) {
+            if (feedback) {
                 nextDecision = now + (long) config.feedbackWindow();
             }
         }
@@ -560,6 +563,7 @@ public final class MultiprogrammedSystem {
     private void start(int device, Kind kind, int frame, Task task, int page) {
         accrue();
         deviceBusy[device] = true;
+        busyDevices++;
         schedule(now + uniform(config.auxMin(), config.auxMax()), kind, device, frame, task, page);
     }
 
@@ -576,6 +580,7 @@ public final class MultiprogrammedSystem {
             case READ_DONE -> {
                 accrue();
                 deviceBusy[event.device()] = false;
+                busyDevices--;
                 memory.loaded(event.frame());
                 event.task().blocked = false;
                 event.task().fresh = true;
@@ -585,6 +590,7 @@ public final class MultiprogrammedSystem {
             case WRITE_DONE -> {
                 accrue();
                 deviceBusy[event.device()] = false;
+                busyDevices--;
                 memory.cleaned(event.frame());
                 trace.event(now, "cleaned", memory.owner[event.frame()], memory.page[event.frame()]);
             }
@@ -597,28 +603,35 @@ public final class MultiprogrammedSystem {
 
     // ---- time
 
+    /**
+     * Moves the clock on. The integrals need no update here: their rates (active tasks, busy devices) change only
+     * where {@link #accrue()} is called first. The feedback control's moving average is brought up to the moment
+     * before each step, which is where its decisions read it.
+     */
     private void advanceTo(long time) {
         if (time > now) {
-            accrue();
+            if (feedback) {
+                accrue();
+            }
             now = time;
         }
     }
 
-    /** Adds the time since the last change to the integrals of active tasks and busy devices. */
+    /**
+     * Adds the time since the last change to the integrals of active tasks and busy devices, and to the feedback
+     * control's moving average; called before either count changes.
+     */
     private void accrue() {
         long elapsed = now - lastAccrual;
         if (elapsed > 0) {
             mplIntegral += (double) active.size() * elapsed;
-            int busy = 0;
-            for (boolean b : deviceBusy) {
-                busy += b ? 1 : 0;
-            }
-            busyIntegral += (long) busy * elapsed;
-            if (!config.policy().commits()) {
+            busyIntegral += (long) busyDevices * elapsed;
+            if (feedback) {
                 double weight = 1 - Math.exp(-elapsed / config.feedbackWindow());
-                recentBusy += ((double) busy / deviceBusy.length - recentBusy) * weight;
+                recentBusy += ((double) busyDevices / deviceBusy.length - recentBusy) * weight;
             }
             lastAccrual = now;
         }
     }
+
 }

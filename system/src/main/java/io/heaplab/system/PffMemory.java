@@ -11,11 +11,8 @@ import java.util.function.IntConsumer;
  */
 final class PffMemory extends AvailableSetMemory {
 
-    private final boolean[] use;
-
     PffMemory(SystemConfig config, List<Task> tasks, IntConsumer cleaner) {
         super(config, tasks, cleaner);
-        use = new boolean[frames];
     }
 
     @Override
@@ -30,30 +27,17 @@ final class PffMemory extends AvailableSetMemory {
 
     @Override
     void faulted(Task task) {
-        if (task.vt - task.lastFaultVt > theta) {
-            for (int p = 0; p < task.frameOf.length; p++) {
-                int f = task.frameOf[p];
-                if (f >= 0 && !use[f] && !task.irimActive[p] && !available(f) && state[f] != READING) {
-                    release(task, p);
-                }
-            }
-        }
+        boolean far = task.vt - task.lastFaultVt > theta;
         for (int p = 0; p < task.frameOf.length; p++) {
             int f = task.frameOf[p];
             if (f >= 0) {
+                if (far && !used(f) && !available(f) && state[f] != READING) {
+                    release(task, p);
+                }
                 use[f] = false;
             }
         }
         task.lastFaultVt = task.vt;
-    }
-
-    @Override
-    void touch(Task task, int page, boolean write, long at) {
-        int f = task.frameOf[page];
-        use[f] = true;
-        if (write) {
-            dirty[f] = true;
-        }
     }
 
     @Override
@@ -67,7 +51,7 @@ final class PffMemory extends AvailableSetMemory {
         for (int p = 0; p < task.frameOf.length; p++) {
             int f = task.frameOf[p];
             if (f >= 0 && !available(f) && state[f] != READING) {
-                if (!use[f] && !task.irimActive[p]) {
+                if (!used(f)) {
                     return release(task, p);
                 }
                 fallback = p;

@@ -104,12 +104,6 @@ public record SystemConfig(int frames, long auxMin, long auxMax, int pagingDevic
         return FEEDBACK_ACCESSES * (auxMin + auxMax) / 2.0;
     }
 
-    /** This configuration with window {@code theta}. */
-    public SystemConfig withTheta(long theta) {
-        return new SystemConfig(frames, auxMin, auxMax, pagingDevices, policy, ltrt, theta, tau, loadingLimit, k0,
-                quantum, timeSlice, ioMin, ioMax, deactivation, readsBeforeWrites);
-    }
-
     /** This configuration with {@code frames} frames: Carr's memory scaled to today's programs, say. */
     public SystemConfig withFrames(int frames) {
         return new SystemConfig(frames, auxMin, auxMax, pagingDevices, policy, ltrt, theta, tau, loadingLimit, k0,
@@ -132,12 +126,6 @@ public record SystemConfig(int frames, long auxMin, long auxMax, int pagingDevic
     public SystemConfig withScheduling(long quantum, long timeSlice) {
         return new SystemConfig(frames, auxMin, auxMax, pagingDevices, policy, ltrt, theta, tau, loadingLimit, k0,
                 quantum, timeSlice, ioMin, ioMax, deactivation, readsBeforeWrites);
-    }
-
-    /** This configuration with task I/O of {@code min} to {@code max} references. */
-    public SystemConfig withTaskIo(long min, long max) {
-        return new SystemConfig(frames, auxMin, auxMax, pagingDevices, policy, ltrt, theta, tau, loadingLimit, k0,
-                quantum, timeSlice, min, max, deactivation, readsBeforeWrites);
     }
 
     /** This configuration deactivating {@code victim} under overcommitment. */

@@ -19,17 +19,25 @@ package io.heaplab.system;
  * @param wsScans               WS-scans: a task's scan at the end of its turn on the processor that removed pages
  *                              from its W (pure WS)
  * @param pagingBusy            the paging devices' busy time over their available time
- * @param meanResponse          the mean time from a task's first activation to its completion
  * @param tasks                 tasks completed
  * @param responseTimes         each task's time from first activation to completion, in the workload's order
  */
 public record SystemResult(long references, long time, double meanMpl, long deactivations, long sliceDeactivations,
                            long activations, long faults, long reclaims, long writes, long replacements,
-                           long freeFrames, long framesExamined, long wsScans, double pagingBusy, double meanResponse, int tasks,
+                           long freeFrames, long framesExamined, long wsScans, double pagingBusy, int tasks,
                            java.util.List<Long> responseTimes) {
 
     public SystemResult {
         responseTimes = java.util.List.copyOf(responseTimes);
+    }
+
+    /** The mean time from a task's first activation to its completion. */
+    public double meanResponse() {
+        long sum = 0;
+        for (long response : responseTimes) {
+            sum += response;
+        }
+        return responseTimes.isEmpty() ? 0 : (double) sum / responseTimes.size();
     }
 
     /** Processor utilization: virtual time executed over real time. */

@@ -1,9 +1,13 @@
 package io.heaplab.system;
 
+import io.heaplab.paging.PageLists;
 import java.util.Arrays;
 
 /** One task of a simulation: a prototype's reference string, where it has got to, and its page table. */
 final class Task {
+
+    /** The one list of {@link #wOrder}. */
+    static final int W = 0;
 
     final int id;
     final Prototype prototype;
@@ -59,13 +63,11 @@ final class Task {
     /** Of those, pages in the available set A (policies with one). */
     int available;
 
-    // pure WS: LR(p), and W as a list of pages in order of last reference
+    // pure WS: LR(p), W, and W's pages by last reference, the latest at the head (but those of open IRIM periods,
+    // referenced throughout)
     final long[] lr;
-    final int[] prev;
-    final int[] next;
     final boolean[] inW;
-    int head = -1;
-    int tail = -1;
+    final PageLists wOrder = new PageLists("W");
     int wSize;
     /** Some page left W since the last WS-scan was counted. */
     boolean wLost;
@@ -86,9 +88,10 @@ final class Task {
         frameOf = new int[pages];
         Arrays.fill(frameOf, -1);
         lr = new long[pages];
-        prev = new int[pages];
-        next = new int[pages];
         inW = new boolean[pages];
+        if (pages > wOrder.capacity()) {
+            wOrder.grow(pages - 1);
+        }
         irimActive = new boolean[pages];
         irimOpen = new boolean[pages];
     }
@@ -102,28 +105,24 @@ final class Task {
     void opened(int page) {
         irimActive[page] = true;
         if (inW[page]) {
-            unlink(page);
+            wOrder.remove(page);
         } else {
-            inW[page] = true;
-            wSize++;
+            enterW(page);
         }
+    }
+
+    /** The page of W's order last referenced longest ago, or {@link PageLists#NIL}. */
+    int oldestInW() {
+        return wOrder.tail(W);
     }
 
     /** IRIM: {@code page}'s period ends, its last reference at {@code at}: it joins W's order as last referenced. */
     void closed(int page, long at) {
         irimActive[page] = false;
         if (!inW[page]) {
-            inW[page] = true;
-            wSize++;
+            enterW(page);
         }
-        prev[page] = tail;
-        next[page] = -1;
-        if (tail >= 0) {
-            next[tail] = page;
-        } else {
-            head = page;
-        }
-        tail = page;
+        wOrder.pushHead(W, page);
         lr[page] = at;
     }
 
@@ -134,49 +133,27 @@ final class Task {
     /** Puts {@code page} at the tail of W (last referenced now), entering W if it was out. */
     void referenced(int page, long at) {
         if (inW[page]) {
-            if (tail == page) {
-                lr[page] = at;
-                return;
-            }
-            unlink(page);
+            wOrder.moveToHead(W, page);
         } else {
-            inW[page] = true;
-            wSize++;
+            enterW(page);
+            wOrder.pushHead(W, page);
         }
-        prev[page] = tail;
-        next[page] = -1;
-        if (tail >= 0) {
-            next[tail] = page;
-        } else {
-            head = page;
-        }
-        tail = page;
         lr[page] = at;
+    }
+
+    private void enterW(int page) {
+        inW[page] = true;
+        wSize++;
     }
 
     /** Takes the page last referenced longest ago out of W, and returns it. */
     int leaveW() {
-        int page = head;
-        unlink(page);
+        int page = wOrder.tail(W);
+        wOrder.remove(page);
         inW[page] = false;
         wSize--;
         wLost = true;
         return page;
-    }
-
-    private void unlink(int page) {
-        int p = prev[page];
-        int n = next[page];
-        if (p >= 0) {
-            next[p] = n;
-        } else {
-            head = n;
-        }
-        if (n >= 0) {
-            prev[n] = p;
-        } else {
-            tail = p;
-        }
     }
 
     @Override

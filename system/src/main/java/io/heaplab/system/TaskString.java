@@ -52,11 +52,6 @@ public final class TaskString {
         return new TaskString(Irim.of(runs, pages, omega), pages, references);
     }
 
-    /** Whether this string is in IRIM form. */
-    public boolean isIrim() {
-        return irim != null;
-    }
-
     /** The IRIM events, or null for a string of references. */
     Irim irimForm() {
         return irim;

@@ -15,9 +15,7 @@ final class WorkingSetMemory extends AvailableSetMemory {
 
     @Override
     void touch(Task task, int page, boolean write, long at) {
-        if (write) {
-            dirty[task.frameOf[page]] = true;
-        }
+        super.touch(task, page, write, at);
         task.referenced(page, at);
     }
 
@@ -33,14 +31,14 @@ final class WorkingSetMemory extends AvailableSetMemory {
 
     @Override
     void advance(Task task) {
-        while (task.head >= 0 && task.vt - task.lr[task.head] >= theta) {
+        for (int p = task.oldestInW(); p >= 0 && task.vt - task.lr[p] >= theta; p = task.oldestInW()) {
             release(task, task.leaveW());
         }
     }
 
     @Override
     boolean shrink(Task task) {
-        while (task.head >= 0) {
+        while (task.oldestInW() >= 0) {
             if (release(task, task.leaveW())) {
                 return true;
             }

@@ -10,48 +10,20 @@ import java.util.function.IntConsumer;
  * queued for cleaning and passed over, a clean one is replaced and the hand stays on it. A full circuit without a
  * clean replaceable page is overcommitment.
  */
-final class WsClockMemory extends Memory {
+final class WsClockMemory extends ClockHandMemory {
 
-    private final boolean[] use;
     private final long[] lastReference;
     private final boolean[] inW;
-    private int hand = -1;
 
     WsClockMemory(SystemConfig config, List<Task> tasks, IntConsumer cleaner) {
         super(config, tasks, cleaner);
-        use = new boolean[frames];
         lastReference = new long[frames];
         inW = new boolean[frames];
     }
 
     @Override
-    boolean usable(int frame) {
-        return state[frame] == USED || state[frame] == WRITING;
-    }
-
-    @Override
-    boolean reclaim(Task task, int page) {
-        return false; // a page stays in R until it is replaced: there is nothing to reclaim
-    }
-
-    @Override
-    void touch(Task task, int page, boolean write, long at) {
-        int f = task.frameOf[page];
-        use[f] = true;
-        if (write) {
-            dirty[f] = true;
-        }
-    }
-
-    @Override
-    void advance(Task task) {
-        // LR(p) is estimated by the hand, not at every reference
-    }
-
-    @Override
     void reading(int frame, Task task, int page) {
         super.reading(frame, task, page);
-        use[frame] = false;
         lastReference[frame] = task.vt;
         inW[frame] = true;
         task.rw++;
@@ -63,7 +35,6 @@ final class WsClockMemory extends Memory {
             tasks.get(owner[frame]).rw--;
         }
         inW[frame] = false;
-        use[frame] = false;
         super.evict(frame);
     }
 
@@ -81,7 +52,7 @@ final class WsClockMemory extends Memory {
                 continue; // being read or written
             }
             Task o = tasks.get(owner[f]);
-            if (use[f] || o.irimActive[page[f]]) { // IRIM: a page of an open period is referenced throughout
+            if (used(f)) {
                 use[f] = false;
                 lastReference[f] = o.vt;
                 if (!inW[f]) {
@@ -134,20 +105,5 @@ final class WsClockMemory extends Memory {
     @Override
     long commitment(Task task) {
         return task.rw;
-    }
-
-    @Override
-    void deactivated(Task task) {
-        // its pages are replaceable while it is inactive; the hand finds them
-    }
-
-    @Override
-    boolean needsCleaning(int frame) {
-        return true;
-    }
-
-    @Override
-    void free(int frame) {
-        evict(frame);
     }
 }

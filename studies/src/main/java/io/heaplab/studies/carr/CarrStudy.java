@@ -106,47 +106,40 @@ public final class CarrStudy implements Study {
                 CarrPaper.load(), prototypes);
     }
 
-    /** A paging-device factor that keeps Table 1's longest access (80,000) a count of references. */
+    /** A paging-device factor that keeps Table 1's accesses (20,000 to 80,000) counts of references. */
     private static double deviceScale(String value) {
-        double x = positive("device-scale", value);
-        if (Math.round(20_000 * x) < 1 || 80_000 * x > 1e12) {
+        double x = number(value);
+        if (!(x > 0) || Math.round(20_000 * x) < 1 || 80_000 * x > 1e12) {
             throw new ParameterException("device-scale", "'" + value + "' (expected: a factor from 0.00005 to"
                     + " 12,500,000 on Table 1's access times)");
         }
         return x;
     }
 
-    private static double positive(String parameter, String value) {
-        double x;
+    /** {@code text} as a number; NaN when it is not one, which every range check then refuses. */
+    private static double number(String text) {
         try {
-            x = Double.parseDouble(value.strip());
+            return Double.parseDouble(text.strip());
         } catch (NumberFormatException e) {
-            x = Double.NaN;
+            return Double.NaN;
         }
-        if (!(x > 0) || Double.isInfinite(x)) {
-            throw new ParameterException(parameter, "'" + value + "' (expected: a positive number)");
-        }
-        return x;
     }
 
     /** The shipped programs, or the trace files {@code value} lists, with the frames scale asked for. */
     static Prototypes prototypes(String value, String framesScale) {
+        boolean shipped = value.strip().equalsIgnoreCase(SHIPPED);
         double scale;
         if (framesScale.strip().equalsIgnoreCase(AUTO)) {
-            scale = value.strip().equalsIgnoreCase(SHIPPED) ? Prototypes.shippedFramesScale() : 1;
+            scale = shipped ? Prototypes.shippedFramesScale() : 1;
         } else {
-            try {
-                scale = Double.parseDouble(framesScale.strip());
-            } catch (NumberFormatException e) {
-                scale = Double.NaN;
-            }
+            scale = number(framesScale);
             // Table 1's memories are 200 to 350 frames: each must keep at least one, and stay a count
             if (!(scale > 0) || Math.round(200 * scale) < 1 || 350 * scale > 100_000_000) {
                 throw new ParameterException("frames-scale", "'" + framesScale + "' (expected: auto or a number of"
                         + " frames per frame of the paper, 0.005 to 285,000)");
             }
         }
-        if (value.strip().equalsIgnoreCase(SHIPPED)) {
+        if (shipped) {
             return new Prototypes(Prototypes.shipped().prototypes(), scale);
         }
         List<Prototype> read = new ArrayList<>();
@@ -158,20 +151,15 @@ public final class CarrStudy implements Study {
 
     private static Prototype prototype(String item) {
         int at = item.lastIndexOf('@');
-        double io = Double.POSITIVE_INFINITY;
-        if (at >= 0) {
-            try {
-                io = Double.parseDouble(item.substring(at + 1));
-            } catch (NumberFormatException e) {
-                at = -1; // not a number: the '@' is the file's own
-            }
+        double io = at < 0 ? Double.NaN : number(item.substring(at + 1));
+        if (Double.isNaN(io)) {
+            at = -1; // no '@', or not a number after it: the '@' is the file's own
+            io = Double.POSITIVE_INFINITY;
         }
         String file = at < 0 ? item : item.substring(0, at);
-        if (at >= 0) {
-            if (!(io > 0)) {
-                throw new ParameterException("prototypes", "'" + item + "' (expected: FILE@IO with IO the mean"
-                        + " references between I/O requests, a positive number)");
-            }
+        if (!(io > 0)) {
+            throw new ParameterException("prototypes", "'" + item + "' (expected: FILE@IO with IO the mean"
+                    + " references between I/O requests, a positive number)");
         }
         if (file.isEmpty()) {
             throw new ParameterException("prototypes", "'" + item + "' (expected: shipped, or trace files"

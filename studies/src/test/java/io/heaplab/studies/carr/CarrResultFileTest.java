@@ -28,7 +28,7 @@ class CarrResultFileTest {
 
     private static Point point(long theta, double utilization, boolean clock) {
         SystemResult run = new SystemResult(1_000_000, (long) (1_000_000 / utilization), 3.5, 4, 2, 9, 120, 7, 30,
-                120, 45, clock ? 1560 : 0, clock ? 0 : 44, 0.9, 250_000, 3, List.of(200_000L, 250_000L, 300_000L));
+                120, 45, clock ? 1560 : 0, clock ? 0 : 44, 0.9, 3, List.of(200_000L, 250_000L, 300_000L));
         return new Point(theta, Summary.of(utilization), Summary.of(3.5), Summary.of(4), Summary.of(120),
                 Summary.of(run.pointerTravel()), Summary.of(clock ? 0 : 44), Summary.of(250_000), List.of(run));
     }
