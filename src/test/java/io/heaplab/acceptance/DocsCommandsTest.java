@@ -66,6 +66,7 @@ class DocsCommandsTest {
                     List.of("--tridiag-n", "12", "--pqsim-seconds", "10")),
             // the runs whose figures the reproduction pages quote: as shown, their figures are checked
             Map.entry("./heaplab reproduce brent --pqsim-seconds 200 --json brent.json --no-report", List.of()),
+            Map.entry(DocsFindings.BRENT_SWEEP, List.of()),
             Map.entry("./heaplab reproduce purdom --json purdom.json --no-report", List.of()),
             // small enough as shown
             Map.entry("./heaplab reproduce purdom --tables 2 --seeds 2 --no-report", List.of()),

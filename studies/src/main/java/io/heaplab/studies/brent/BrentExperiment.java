@@ -26,9 +26,10 @@ import java.util.TreeMap;
  * over seeds.
  *
  * <p>Every run records the whole LRU curve in one pass ({@code lru:frames=all}), so the table's memory sizes are
- * read off the curve and the curve itself goes into the results. A TRIDIAG smaller than the paper's 128 x 128
- * keeps the paper's ratio of real memory to virtual size: its memory sizes are 2000 and 4000 pages scaled by the
- * smallest measured virtual size over the paper's 6423 pages. PQSIM's working set of 50 pages does not depend
+ * read off the curve and the curve itself goes into the results. TRIDIAG keeps the paper's ratio of real memory to
+ * virtual size, whatever its order and model: its memory sizes are 2000 and 4000 pages scaled by the smallest
+ * measured virtual size over the paper's 6423 pages (the dataflow model at n = 128 needs far fewer pages than
+ * Brent's program, so the paper's sizes would hold all of it). PQSIM's working set of 50 pages does not depend
  * on how long it runs, so a shorter PQSIM keeps it.
  */
 public final class BrentExperiment extends SweepReproduction {
@@ -45,6 +46,10 @@ public final class BrentExperiment extends SweepReproduction {
     /** Faults are normalized to this strategy's, on the same seed. */
     public static final String BASELINE = "random";
     static final String CURVE_POLICY = "lru:frames=all";
+    /** TRIDIAG's model that respects every dependency, the default. */
+    public static final String DATAFLOW = "dataflow";
+    /** TRIDIAG's earlier model, rotations applied in arrival order. */
+    public static final String SWEEP = "sweep";
     /** TRIDIAG's virtual size in the paper, for STACK, RANDOM and MRU alike. */
     static final int PUBLISHED_TRIDIAG_PAGES = 6423;
 
@@ -53,12 +58,18 @@ public final class BrentExperiment extends SweepReproduction {
      *
      * @param seeds        one run per seed for every strategy and table
      * @param tridiagN     the order of TRIDIAG's matrix (the paper's is 128)
+     * @param tridiagModel {@link #DATAFLOW} or {@link #SWEEP}
      * @param pqsimSeconds how long PQSIM runs in simulated seconds; faults count over the second half
      * @param strategies   allocator specs, which must include {@link #BASELINE}
      * @param threads      runs at a time
      */
-    public record Config(Seeds seeds, int tridiagN, int pqsimSeconds, List<String> strategies, int threads) {
+    public record Config(Seeds seeds, int tridiagN, String tridiagModel, int pqsimSeconds, List<String> strategies,
+                         int threads) {
         public Config {
+            if (!tridiagModel.equals(DATAFLOW) && !tridiagModel.equals(SWEEP)) {
+                throw new ParameterException("tridiag-model", "'" + tridiagModel + "' (expected: " + DATAFLOW
+                        + " or " + SWEEP + ")");
+            }
             strategies = List.copyOf(strategies);
             Set<String> seen = new HashSet<>();
             for (String strategy : strategies) {
@@ -83,7 +94,7 @@ public final class BrentExperiment extends SweepReproduction {
 
     /** Brent's three tables: which workload, and at which memory sizes the paper reports faults. */
     public enum Table {
-        TRIDIAG("3.1", "TRIDIAG", "the tridiagonalization of a symmetric matrix on a systolic array"),
+        TRIDIAG("3.1", "TRIDIAG", "the tridiagonalization of a symmetric matrix on a mesh of processors"),
         PQSIM("3.2", "PQSIM", "a discrete-event simulation with a leftist-tree priority queue"),
         PQSIM_DOUBLED("3.3", "PQSIM after initial load doubled",
                 "PQSIM with arrivals twice as frequent before the measured half");
@@ -101,7 +112,8 @@ public final class BrentExperiment extends SweepReproduction {
         String workload(Config config) {
             int warmup = config.pqsimSeconds() / 2;
             return switch (this) {
-                case TRIDIAG -> "tridiag:n=" + config.tridiagN();
+                case TRIDIAG -> "tridiag:n=" + config.tridiagN()
+                        + (config.tridiagModel().equals(SWEEP) ? ",model=" + SWEEP : "");
                 case PQSIM -> "pqsim:seconds=" + config.pqsimSeconds() + ",warmup=" + warmup;
                 case PQSIM_DOUBLED -> "pqsim:seconds=" + config.pqsimSeconds() + ",warmup=" + warmup
                         + ",initialLoad=2";
@@ -256,9 +268,9 @@ public final class BrentExperiment extends SweepReproduction {
         return new TableResult(table, table.workload(config), frames, paperFrames, rows);
     }
 
-    /** The paper's memory sizes; for a smaller TRIDIAG, scaled by the virtual size (see the class comment). */
+    /** The paper's memory sizes; for TRIDIAG, scaled by the virtual size (see the class comment). */
     private List<Integer> frames(Table table, List<Integer> published, Map<String, List<RunResult>> runs) {
-        if (table != Table.TRIDIAG || config.tridiagN() == FULL_N || runs.isEmpty()) {
+        if (table != Table.TRIDIAG || runs.isEmpty()) {
             return published;
         }
         long smallest = Long.MAX_VALUE;

@@ -39,6 +39,7 @@ final class BrentJson {
         parameters.put("policy", BrentExperiment.CURVE_POLICY);
         parameters.put("normalizedTo", BrentExperiment.BASELINE);
         parameters.put("tridiagN", results.config().tridiagN());
+        parameters.put("tridiagModel", results.config().tridiagModel());
         parameters.put("pqsimSeconds", results.config().pqsimSeconds());
         StudyJson.seeds(parameters, results.config().seeds());
         ArrayNode strategies = parameters.putArray("strategies");

@@ -43,6 +43,9 @@ public final class BrentStudy implements Study {
                 new Parameter("tridiag-n", "N", Integer.toString(BrentExperiment.FULL_N),
                         "Order of TRIDIAG's matrix (the paper's: " + BrentExperiment.FULL_N + "); smaller is"
                                 + " quicker, memory sizes scale with the virtual size."),
+                new Parameter("tridiag-model", "dataflow|sweep", BrentExperiment.DATAFLOW,
+                        "TRIDIAG's model: dataflow, every dependency of the algorithm respected; sweep, the earlier"
+                                + " model that applies rotations in arrival order."),
                 new Parameter("pqsim-seconds", "S", Integer.toString(BrentExperiment.FULL_SECONDS),
                         "Simulated seconds of PQSIM (the paper's: " + BrentExperiment.FULL_SECONDS + "); faults"
                                 + " count over the second half."));
@@ -51,7 +54,7 @@ public final class BrentStudy implements Study {
     @Override
     public Reproduction prepare(Settings settings, Arguments arguments) {
         return new BrentExperiment(new BrentExperiment.Config(settings.seeds(), arguments.integer("tridiag-n"),
-                arguments.integer("pqsim-seconds"), arguments.specs("strategies"), settings.threads()),
+                arguments.text("tridiag-model"), arguments.integer("pqsim-seconds"), arguments.specs("strategies"), settings.threads()),
                 BrentPaper.load());
     }
 }

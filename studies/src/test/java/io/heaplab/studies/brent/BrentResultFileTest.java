@@ -3,6 +3,7 @@ package io.heaplab.studies.brent;
 import static io.heaplab.studies.Sections.figure;
 import static io.heaplab.studies.Sections.series;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.heaplab.core.run.RunResult;
 import io.heaplab.core.spi.PagingOutcome;
@@ -65,7 +66,7 @@ class BrentResultFileTest {
     /** Made-up results of every table: two strategies, two seeds, one strategy failed. */
     static Results results() {
         BrentPaper paper = BrentPaper.load();
-        Config config = new Config(new Seeds(1, 2), 8, 20, List.of("stack", "random", "throwing"), 2);
+        Config config = new Config(new Seeds(1, 2), 8, BrentExperiment.DATAFLOW, 20, List.of("stack", "random", "throwing"), 2);
         List<TableResult> tables = new ArrayList<>();
         for (Table table : Table.values()) {
             List<Integer> frames = table == Table.TRIDIAG ? List.of(2, 4) : List.of(50);
@@ -81,6 +82,16 @@ class BrentResultFileTest {
     private static byte[] document() {
         Results results = results();
         return BrentJson.toJson(results, BrentClaims.check(results, BrentPaper.load()));
+    }
+
+    @Test
+    void anUnknownTridiagModelIsAParameterError() {
+        assertThatThrownBy(() -> new Config(new Seeds(1, 1), 8, "fast", 20, List.of("random"), 1))
+                .isInstanceOf(io.heaplab.studies.kit.ParameterException.class)
+                .hasMessageContaining("tridiag-model")
+                .hasMessageContaining("'fast' (expected: dataflow or sweep)");
+        assertThat(new Config(new Seeds(1, 1), 8, BrentExperiment.SWEEP, 20, List.of("random"), 1).tridiagModel())
+                .isEqualTo("sweep");
     }
 
     @Test

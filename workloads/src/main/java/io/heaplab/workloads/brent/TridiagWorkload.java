@@ -10,30 +10,31 @@ import java.util.SplittableRandom;
 
 /**
  * TRIDIAG (Brent, "The Most-Recently-Used Strategy for Dynamic Storage Allocation on a Computer with Virtual
- * Memory", section 3.1): the tridiagonalization of a symmetric matrix by Givens rotations on a simulated systolic
- * array (Bojanczyk and Brent, "Tridiagonalization of a symmetric matrix on a square array of mesh-connected
- * processors"), as a list-processing program whose every cell lives in the heap.
+ * Memory", section 3.1): the tridiagonalization of a symmetric matrix by Givens rotations on a simulated array of
+ * mesh-connected processors (Bojanczyk and Brent), every message a linked list of 6-byte cells in the heap, every
+ * dependency of the algorithm respected, so the result is the tridiagonal form of the input.
  *
- * <p>Brent chose it as "typical of many list processing programs in that its usage of memory builds up to a peak
- * and never reaches even approximate equilibrium"; its blocks are 6 bytes, as each "contains only a small integer
- * and a pointer to another block". For n = 128 his Pascal program made 1,803,213 allocations and 1,789,653 frees,
- * with at most 545,777 blocks allocated at once. That program is not published; this one follows the algorithm's
- * structure, and the one rate it leaves free, how often a step is issued, is calibrated to those three counts
- * (see <em>Calibration</em>).
+ * <p>Brent's program is not published, nor is the array's exact schedule in the copy of the paper we have; this
+ * is the algorithm's data flow as the paper states it (Givens rotations, a mesh, a program that "simulates" the
+ * array), with the choices it leaves open named below. The earlier model, which passed rotations on and applied
+ * them in arrival order whatever the dependencies, is {@link SweepTridiagWorkload} ({@code tridiag:model=sweep}).
+ *
+ * <h2>The algorithm</h2>
+ *
+ * Step k, for k = 0 .. n-3, annihilates column k below the subdiagonal from the bottom up: for i = n-1 down to k+2,
+ * the rotation G(k, i) of rows and columns i-1, i zeroes a(i, k) against a(i-1, k), and A := G A G^T. Numbered in
+ * that order, rotation (k, i) is the {@code base(k) + n-1-i}-th of all {@code (n-1)(n-2)/2}.
  *
  * <h2>The array</h2>
  *
- * One processor per element of the lower triangle (the matrix is symmetric, so the triangle is all of it):
- * processor (r, c), c &le; r, holds a(r, c). Step k, for k = 0 .. n-3, annihilates column k below the subdiagonal
- * from the bottom up: for i = n-1 down to k+2, processor (i, k) makes the rotation G of rows and columns i-1, i
- * that zeroes a(i, k) against a(i-1, k), and sends it east. G must reach every element of rows i-1, i and, by
- * symmetry, of columns i-1, i: it travels east along row i, where each processor rotates its element with the one
- * above; at the subdiagonal it rotates the 2 x 2 diagonal block from both sides; then it turns south down column
- * i-1, where each processor rotates its element with the one to its east. So a rotation of step k visits n-2-k
- * processors, one hop a tick, and the diagonal processors only hold their elements.
+ * One processor per element of the lower triangle holds a(r, c), c &le; r, in a register (a double: the processors'
+ * arithmetic, not list storage). Processor (i, k) makes G(k, i) and applies it to a(i-1, k), a(i, k); the rotation
+ * then travels one hop a tick as a message: east along row i, where (i, c) rotates a(i-1, c) with its own a(i, c);
+ * at (i, i-1) it rotates the 2 x 2 diagonal block from both sides; then south down column i-1, where (r, i-1)
+ * rotates its own a(r, i-1) with a(r, i). So a rotation of step k is sent n-2-k times.
  *
  * <pre>
- *  n = 6, step 0, the rotation of rows and columns 2, 3:
+ *  n = 6, rotation (0, 3), of rows and columns 2, 3:
  *
  *           col 0   col 1   col 2   col 3   col 4   col 5
  *   row 0     .
@@ -44,17 +45,18 @@ import java.util.SplittableRandom;
  *   row 4     .       .       C       .       .
  *                             |
  *   row 5     .       .       C       .       .       .
- *
- *   G  (3,0) zeroes a(3,0) against a(2,0) and sends the rotation east
- *   R  (3,1) rotates a(2,1), a(3,1): rows 2, 3
- *   B  (3,2) rotates the block a(2,2), a(3,2), a(3,3) from both sides, and turns the rotation south
- *   C  (r,2) rotates a(r,2), a(r,3): columns 2, 3
  * </pre>
  *
- * <h2>Cells and lists</h2>
+ * <h2>Dependencies</h2>
  *
- * Every datum is a 6-byte cell: a 16-bit small integer and a 4-byte pointer, little-endian and unaligned, read and
- * written through {@link HeapAccess}. Nil is -1, which is no address (the heap's addresses start at 0).
+ * Every element is changed by a fixed sequence of rotations; an update of an element may happen only when every
+ * rotation before it in that element's sequence has been applied. Each element remembers the number of the last
+ * rotation applied to it, and an update waits until, for each element it changes, that is the rotation just before
+ * its own ({@code previous}, computed from the indices alone). So however the array's timing falls, every element
+ * sees exactly the updates of the sequential algorithm, in its order, and the arithmetic is the sequential
+ * algorithm's: the run ends with the tridiagonal form, whose eigenvalues are the input's.
+ *
+ * <h2>Cells, messages and queues</h2>
  *
  * <pre>
  *  a cell        +--------------+----------------------------+
@@ -62,100 +64,63 @@ import java.util.SplittableRandom;
  *                +--------------+----------------------------+
  *                0              2                            6
  *
- *  row r         [a(r,0)|*]--&gt;[a(r,1)|*]--&gt; ... --&gt;[a(r,r)|nil]
- *  a message     [i|*]--&gt;[cos|*]--&gt;[sin|*]--&gt; first cell of the next message in its queue, or nil
- *  a queue       head --&gt; [i|*]-&gt;[cos|*]-&gt;[sin|*]-&gt;[i|*]-&gt;[cos|*]-&gt;[sin|nil] &lt;-- tail
+ *  a message     [angle high|*]--&gt;[angle low|*]--&gt; first cell of the next message in its queue, or nil
  * </pre>
  *
- * A message is one rotation: which rows (i), and its cosine and sine as 14-bit fixed-point fractions. Each
- * processor has two queues, an inbox of messages that arrived and a work queue of messages it passed on but has
- * not applied yet; their heads and tails, and the address of each processor's element cell, are {@code int}
- * arrays on the Java side, the processors' registers. Queues are walked by following the stored links.
+ * A rotation is sent as its angle, a 32-bit fraction of pi in two cells (a cell's value is a small integer), so
+ * the cosine and sine every processor computes from it are exactly those its maker applied; the maker's rounding of
+ * the angle, at most pi / 2^32, is the only approximation, and it is orthogonal. Which rotation a message is needs
+ * no cell: each processor receives from the west rotations of rows r-1, r and from the north rotations of columns
+ * c, c+1, one for each step k &lt; c, in order, so it counts them in a register.
+ *
+ * <p>Each processor has, for each of the two directions, an inbox (messages arrived, not yet passed on) and a work
+ * queue (passed on, not yet applied): linked lists whose heads and tails are {@code int} arrays on the Java side,
+ * the processors' registers. A message is applied at the head of its work queue and its two cells freed there; its
+ * copy, two new cells, went to the next processor on its path. Queues are drained in bursts, first in first out.
  *
  * <h2>A tick</h2>
  *
+ * The processors with something to do (a message arrived, or an element they wait on changed) are visited from the
+ * south-east corner back to the north-west, so what one sends is seen by the next processor at the next tick. A
+ * visited processor:
  * <ol>
- *   <li>When a step is due (step k at tick &lceil;3k/2&rceil;: two steps every three ticks), column k makes its
- *       rotations from the bottom up, reading and writing its element cells, and sends each as a new 3-cell
- *       message to the inbox of (i, k+1).</li>
- *   <li>Every processor, from the south-east corner back to the north-west (so what it passes on lands in a
- *       processor already visited, and a message moves one hop a tick), walks its inbox, checks each message, and
- *       sends a copy (3 new cells) to the next processor on the message's path; links the whole inbox onto the
- *       end of its work queue with one pointer store; then applies the rotation at the head of its work queue,
- *       reading its three cells, rotating its elements, and freeing the three cells.</li>
+ *   <li>passes on every message of each inbox (reading its two cells and sending a copy) and links the passed
+ *       messages onto the end of the work queue with one store; a processor at the end of a path passes nothing
+ *       on and does not read them;</li>
+ *   <li>applies queued rotations, the older first, for as long as their elements are ready, reading and freeing
+ *       their cells;</li>
+ *   <li>if it is the maker of a rotation and its two elements are ready, makes it.</li>
  * </ol>
  *
- * The run ends when every step has been issued and every queue is empty. The matrix stays allocated: it is the
- * result, the modest remainder (Brent's program ended with 13,560 blocks still allocated).
+ * <h2>The second phase: rotations kept for the eigenvectors</h2>
  *
- * <h2>Why usage builds up to a peak</h2>
+ * Brent's counts (below) need data the paper does not describe: the traffic alone never holds more than a few steps'
+ * messages. The algorithm's natural candidate is what an eigensolver must keep for its eigenvectors, the rotations
+ * themselves: each maker also appends its rotation, two cells, to one list in the order rotations are made. When
+ * the array is done, the back-transformation reads that list from its head, accumulating Q = G_m ... G_1 (so that
+ * Q A Q^T is the tridiagonal result, and Q^T carries the tridiagonal matrix's eigenvectors to the input's), and
+ * frees each rotation as it goes. Q, n x n doubles, is the host's, like the elements.
  *
- * A rotation's parameters do not depend on the data of the processors it passes, so a processor passes it on at
- * once (this is what pipelining means) and applies it when it can. While the steps k &lt; c are being issued, a
- * processor in column c receives two rotations a step, one along its row and one down its column: 4/3 a tick,
- * against the one a tick it applies. So every processor's backlog grows until the issuing column has passed it,
- * then drains; the columns to the east, which receive longest, drain last. The live cells rise through almost
- * all the allocations (the peak comes after about 92% of them, for every n) and then fall to the matrix as the
- * backlogs drain; there is no equilibrium.
+ * <h2>Counts</h2>
  *
- * <h2>What it computes</h2>
+ * The same for every seed (the traffic does not depend on the values): {@code M = (n-2)(n-1)(2n-3)/6} messages of
+ * two cells, {@code R = (n-1)(n-2)/2} kept rotations of two cells, so {@code 2(M + R)} allocations (about
+ * {@code 2n^3/3}) and as many frees; nothing stays allocated. The peak is the rotations in flight and those kept
+ * so far, which grows as n^2; see {@code docs/reproduce-brent.md} for the counts at each n against Brent's.
  *
- * Every update is a rotation of real matrix elements, so the run preserves the trace exactly (the diagonal block's
- * new a(i,i) is computed as the old trace of the block less the new a(i-1,i-1)) and the Frobenius norm up to
- * rounding. But a processor applies rotations in the order they reach it, and a column may make its rotations
- * before every older rotation has reached its elements: the real array times its steps so that this never
- * happens, with a schedule this simulation does not reproduce. So the result is a symmetric matrix with the
- * input's trace and norm, not its tridiagonal form. A schedule that respects every dependency does not help:
- * the last rotation of step k touches all of column k + 1, so step k + 1 cannot start before step k has reached
- * it, the steps run one after another, and at most about two steps' messages are ever in flight, some 2.5 n^2
- * cells (40,515 at n = 128, against the paper's 545,777). Brent's peak of about n^3 / 4 must therefore come
- * from data his program kept that the paper does not describe. What TRIDIAG is here for, as in Brent's paper,
- * is its storage: how many lists, how long, how long-lived, and the references made walking them. The seed fixes
- * the input (elements uniform in [-63, 63]); the traffic, and so every count, does not depend on it.
+ * <h2>Checks</h2>
  *
- * <p>Consistency is checked as the run goes: every message read must name a rotation that may reach that
- * processor, its cosine and sine must satisfy c&sup2; + s&sup2; = 2&sup2;&#8312; within rounding, every link
- * followed must point into the heap, and at the end each row list must link exactly the processors' element
- * cells and the trace must be unchanged. A cell changed while queued (overlapping blocks, a freed cell written or
- * read) fails the run with an {@link IllegalStateException} naming the address.
+ * Every link followed must point into the heap; at the end every queue is empty, every rotation has been made, the
+ * kept list holds exactly R rotations, and the trace of the cube, tr(A^3), an invariant of a similarity that
+ * norm and trace (kept by any rotation of pairs) are not, is the input's within rounding: a cell changed while
+ * queued (overlapping blocks, a freed cell written) fails the run with an {@link IllegalStateException}.
  *
- * <h2>Calibration</h2>
- *
- * Three structural parameters; nothing was tuned against page faults.
- * <ul>
- *   <li>{@link #CELLS_PER_MESSAGE} = 3: what a rotation is (which rows, cosine, sine), a small integer each. Not
- *       tuned: it fixes the allocations at 3 per message hop, about n&sup3;.</li>
- *   <li>{@link #APPLIES_PER_TICK} = 1: one rotation (a handful of multiplications) per processor per tick, the
- *       systolic norm.</li>
- *   <li>The issue period, {@link #TICKS_PER_ROUND} / {@link #STEPS_PER_ROUND} = 3/2 ticks a step, is the one tuned
- *       rate: it sets how fast backlogs grow, so the peak. For n = 128, one step a tick peaks at 979,719 cells
- *       (+80% of Brent's), 4/3 at 704,925 (+29%), 3/2 at 589,593 (+8.0%), 5/3 at 484,620 (-11%), 2 at
- *       310,074 (-43%).</li>
- * </ul>
- *
- * Counts (the same for every seed; references as made with blocks that do not straddle pages):
- *
- * <pre>
- *      n   allocations        frees   peak live   final live   ticks    references
- *     16         3,181        3,045       1,057          136      38        24,358
- *     32        28,893       28,365       8,871          528      86       221,542
- *     64       246,205      244,125      72,763        2,080     182     1,887,974
- *    128     2,032,509    2,024,253     589,593        8,256     374    15,584,742
- *    256    16,516,861   16,483,965   4,749,283       32,896     758   126,639,078
- *
- *    128     1,803,213    1,789,653     545,777       13,560        Brent's TRIDIAG
- *              +12.7%       +13.1%       +8.0%                      this one against it
- * </pre>
- *
- * In general the frees are 3 &times; (n-2)(n-1)(2n-3)/6 (three cells for each of the sum over k of (n-2-k)&sup2;
- * message hops), the allocations are that plus the n(n+1)/2 matrix cells, about n&sup3; in all (Brent's: 0.86
- * n&sup3;); the peak is about 0.28 n&sup3; (0.26 n&sup3;), since the rates do not depend on n and so every one of
- * the n&sup2;/2 backlogs grows in proportion to n; the run lasts 3n - 10 ticks; a full n = 128 run takes well
- * under a second.
- *
- * <p>No object is created per cell operation: queues and elements are addresses in {@code int} arrays, values
- * are {@code int}/{@code long} arithmetic. A bounded heap that refuses a cell drops that message (its rotation goes
- * no further, and the refusals are counted by the context); the matrix itself must fit, or the run fails.
+ * <p>A bounded heap that refuses a cell holds the message back: the processor keeps it in its inbox, or does not
+ * make its rotation yet, and tries again at the next tick, as a real array's full buffer makes its neighbour wait.
+ * The kept rotations give way to the traffic: when one cannot be kept, or a tick passes in which nothing could
+ * move, they are freed and no more are kept (the run computes the tridiagonal form but not the eigenvectors' Q). If
+ * nothing can move with none kept, the heap is too small for the rotations in flight and the run fails with a
+ * one-line message.
  */
 public final class TridiagWorkload implements Workload {
 
@@ -163,21 +128,12 @@ public final class TridiagWorkload implements Workload {
     public static final int CELL = 6;
     /** The smallest order with a rotation to make: step 0 annihilates a(2,0) .. a(n-1,0). */
     public static final int MIN_N = 4;
-    /**
-     * The largest order: the 16-bit elements must hold the matrix's norm ({@code 63 n} at worst), and a NOFREE
-     * run's heap (about {@code 6 n^3} bytes) must stay within reach of a cell's 4-byte pointer.
-     */
+    /** The largest order: a run's heap (about {@code 4 n^3} bytes under NOFREE) stays within a 4-byte pointer. */
     public static final int MAX_N = 512;
 
-    /** Cells per message: the rotation's index, its cosine, its sine. */
-    static final int CELLS_PER_MESSAGE = 3;
-    /** Steps issued per round of {@link #TICKS_PER_ROUND} ticks: one step every 1.5 ticks. */
-    static final int STEPS_PER_ROUND = 2;
-    /** Ticks per round of {@link #STEPS_PER_ROUND} steps. */
-    static final int TICKS_PER_ROUND = 3;
-    /** Rotations a processor applies per tick, while up to two arrive per step. */
-    static final int APPLIES_PER_TICK = 1;
-    /** The input's elements are uniform in {@code [-INITIAL_MAX, INITIAL_MAX]}. */
+    /** Cells per message and per kept rotation: the angle's high and low halves. */
+    static final int CELLS_PER_MESSAGE = 2;
+    /** The input's elements are integers uniform in {@code [-INITIAL_MAX, INITIAL_MAX]}. */
     static final int INITIAL_MAX = 63;
 
     // the layout of a cell
@@ -185,14 +141,14 @@ public final class TridiagWorkload implements Workload {
     private static final int LINK = 2;
     /** The end of a list: no address, as the heap's addresses start at 0. */
     private static final int NIL = -1;
+    /** The unit of a message's angle: pi / 2^31, so an int spans [-pi, pi). */
+    private static final double ANGLE_UNIT = Math.PI / (1L << 31);
+    /** How far tr(A^3) may move, over the cube of the norm: rounding leaves it near 1e-13. */
+    private static final double CUBE_TOLERANCE = 1e-8;
 
-    // cosines and sines have 14 fraction bits, so c^2 + s^2 = 2^28 within rounding and c * a fits an int
-    private static final int FRACTION = 14;
-    private static final int ONE = 1 << FRACTION;
-    private static final long HALF = ONE >> 1;
-    private static final long HALF_SQUARED = 1L << (2 * FRACTION - 1);
-    /** How far c^2 + s^2 may be from 2^28: rounding c and s by 1/2 each moves it by at most about 1.42 * 2^14. */
-    private static final long NORM_SLACK = 2L * ONE;
+    // directions a message arrives from
+    private static final int WEST = 0;
+    private static final int NORTH = 1;
 
     private final int n;
 
@@ -217,271 +173,571 @@ public final class TridiagWorkload implements Workload {
         solve(context);
     }
 
-    /** Runs the workload and tells what became of the matrix, for tests. */
+    /** Runs the workload and tells what it computed, for tests. */
     Outcome solve(WorkloadContext context) {
         return new Mesh(context).run();
     }
 
-    /**
-     * What a run did to the matrix.
-     *
-     * @param ticks      the ticks the array ran for
-     * @param trace      the sum of the diagonal, the same before and after (the run fails if it changed)
-     * @param normBefore the squared Frobenius norm of the input
-     * @param normAfter  the squared Frobenius norm of the result
-     */
-    record Outcome(long ticks, long trace, long normBefore, long normAfter) {
+    /** Messages sent: {@code (n-2)(n-1)(2n-3)/6}. */
+    static long messages(int n) {
+        return (long) (n - 2) * (n - 1) * (2L * n - 3) / 6;
     }
 
-    /** One run: the processors' registers on the Java side, every cell in the heap. */
+    /** Rotations made: {@code (n-1)(n-2)/2}. */
+    static long rotations(int n) {
+        return (long) (n - 1) * (n - 2) / 2;
+    }
+
+    /**
+     * What a run computed.
+     *
+     * @param ticks  the ticks the array ran for
+     * @param input  the input, dense and symmetric
+     * @param result the array's result, dense and symmetric: tridiagonal
+     * @param q      the back-transformation's product of the rotations, with {@code q input q^T = result}; null
+     *               if a bounded heap made the run give the kept rotations up
+     */
+    record Outcome(long ticks, double[][] input, double[][] result, double[][] q) {
+    }
+
+    /** One run: the processors' registers on the Java side, every message and kept rotation in the heap. */
     private final class Mesh {
         private final WorkloadContext context;
         private final HeapAccess heap;
         /** Processors (and elements) of the lower triangle: (r, c) is number r(r+1)/2 + c. */
         private final int count = n * (n + 1) / 2;
-        /** The address of each processor's element cell. */
-        private final int[] element = new int[count];
-        /** Each processor's inbox, messages that arrived and are not passed on yet: first cell, last cell. */
-        private final int[] inHead = new int[count];
-        private final int[] inTail = new int[count];
-        /** Each processor's work queue, messages passed on and not applied yet: first cell, last cell. */
-        private final int[] workHead = new int[count];
-        private final int[] workTail = new int[count];
-        private long messages;
-        /** The message {@link #read} last read: its rotation, cosine, sine, second and third cells. */
-        private int rotation;
-        private int cos;
-        private int sin;
-        private int second;
-        private int third;
-        private long trace;
-        private long norm;
+        private final int[] rowOf = new int[count];
+        private final int[] columnOf = new int[count];
+        /** The elements, in the processors' registers. */
+        private final double[] element = new double[count];
+        /** The number of the last rotation applied to each element, or -1. */
+        private final int[] last = new int[count];
+        /** The number of step k's first rotation. */
+        private final int[] base = new int[n];
+        // by direction, then processor: inboxes and work queues (first cell, last cell), steps applied
+        private final int[][] inHead = new int[2][count];
+        private final int[][] inTail = new int[2][count];
+        private final int[][] workHead = new int[2][count];
+        private final int[][] workTail = new int[2][count];
+        private final int[][] applied = new int[2][count];
+        private final boolean[] made = new boolean[count];
+        /** Whether rotations are still kept: a bounded heap too small for them and the traffic gives them up. */
+        private boolean keeping = true;
+        /** The kept rotations, oldest first. */
+        private int keptHead = NIL;
+        private int keptTail = NIL;
+        private long inFlight;
+        // the processors to visit at the next tick, and at this one
+        private int[] next = new int[count];
+        private int nextSize;
+        private int[] now = new int[count];
+        private final boolean[] due = new boolean[count];
+        /** Whether anything moved in this tick: a message passed or applied, a rotation made. */
+        private boolean moved;
+        /** The angle of the message {@link #read} last read, and the first cell after it. */
+        private int angle;
+        private int after;
+        /** The second cell of the pair {@link #pair} allocated last. */
+        private int pairSecond;
 
         Mesh(WorkloadContext context) {
             this.context = context;
             this.heap = context.heap();
-            Arrays.fill(inHead, NIL);
-            Arrays.fill(inTail, NIL);
-            Arrays.fill(workHead, NIL);
-            Arrays.fill(workTail, NIL);
+            for (int r = 0, p = 0; r < n; r++) {
+                for (int c = 0; c <= r; c++, p++) {
+                    rowOf[p] = r;
+                    columnOf[p] = c;
+                }
+            }
+            for (int k = 1; k < n; k++) {
+                base[k] = base[k - 1] + Math.max(0, n - 2 - (k - 1));
+            }
+            Arrays.fill(last, -1);
+            for (int[] heads : new int[][] {inHead[0], inHead[1], inTail[0], inTail[1], workHead[0], workHead[1],
+                    workTail[0], workTail[1]}) {
+                Arrays.fill(heads, NIL);
+            }
         }
 
         Outcome run() {
-            load(context.random());
-            int next = 0;
-            long tick = 0;
-            for (; next <= n - 3 || messages > 0; tick++) {
-                // step k is due at tick ceil(k * TICKS_PER_ROUND / STEPS_PER_ROUND)
-                while (next <= n - 3 && (long) next * TICKS_PER_ROUND <= tick * STEPS_PER_ROUND) {
-                    issue(next++);
+            double[][] input = load(context.random());
+            for (int p = 0; p < count; p++) {
+                wake(p);
+            }
+            long ticks = 0;
+            while (nextSize > 0) {
+                ticks++;
+                int[] visiting = next;
+                int size = nextSize;
+                next = now;
+                now = visiting;
+                nextSize = 0;
+                for (int j = 0; j < size; j++) {
+                    due[visiting[j]] = false;
                 }
-                // south-east to north-west: what a processor passes on lands in one already visited this tick,
-                // so a message moves one hop a tick, whatever the order it was sent in
-                for (int r = n - 1, p = count - 1; r >= 0; r--) {
-                    for (int c = r; c >= 0; c--, p--) {
-                        if (inHead[p] != NIL) {
-                            passOn(p, r, c);
-                        }
-                        for (int a = 0; a < APPLIES_PER_TICK && workHead[p] != NIL; a++) {
-                            apply(p, r, c);
-                        }
-                    }
+                Arrays.sort(visiting, 0, size);
+                moved = false;
+                // south-east to north-west: what a processor sends is seen at the next tick
+                for (int j = size - 1; j >= 0; j--) {
+                    visit(visiting[j]);
+                }
+                if (!moved && nextSize > 0 && !abandonKept()) {
+                    throw new IllegalStateException(TridiagProvider.NAME + ": nothing could move at tick " + ticks
+                            + " with " + inFlight + " messages in flight and every cell refused (expected: a heap"
+                            + " with room for the rotations in flight)");
                 }
             }
-            return unload(tick);
+            checkDone();
+            double[][] result = dense();
+            checkSimilar(input, result);
+            return new Outcome(ticks, input, result, keeping ? backTransform() : null);
         }
 
-        /** Allocates the lower triangle row by row, each row a list: the input, and at the end the result. */
-        private void load(SplittableRandom random) {
-            for (int r = 0, p = 0; r < n; r++) {
-                for (int c = 0; c <= r; c++, p++) {
-                    int cell = cell();
-                    if (cell == NIL) {
-                        throw new IllegalStateException(TridiagProvider.NAME + ": the heap has no room for the "
-                                + n + " x " + n + " matrix (expected: room for " + count + " cells of " + CELL
-                                + " bytes)");
-                    }
-                    int v = random.nextInt(-INITIAL_MAX, INITIAL_MAX + 1);
-                    heap.setShort(cell + VALUE, (short) v);
-                    heap.setInt(cell + LINK, NIL);
-                    if (c > 0) {
-                        heap.setInt(element[p - 1] + LINK, cell);
-                    }
-                    element[p] = cell;
-                    trace += r == c ? v : 0;
-                    norm += (r == c ? 1L : 2L) * v * v;
-                }
+        /**
+         * Gives up the eigenvectors to make room for the rotations in flight: frees the kept rotations and keeps
+         * no more. False if none were kept.
+         */
+        private boolean abandonKept() {
+            if (!keeping) {
+                return false;
+            }
+            keeping = false;
+            for (int m = keptHead; m != NIL; ) {
+                int second = link(m);
+                int next = link(second);
+                context.free(m, CELL);
+                context.free(second, CELL);
+                m = next;
+            }
+            keptHead = NIL;
+            keptTail = NIL;
+            return true;
+        }
+
+        /** The input: integers uniform in [-63, 63], symmetric; the registers get its lower triangle. */
+        private double[][] load(SplittableRandom random) {
+            double[][] input = new double[n][n];
+            for (int p = 0; p < count; p++) {
+                double v = random.nextInt(-INITIAL_MAX, INITIAL_MAX + 1);
+                element[p] = v;
+                input[rowOf[p]][columnOf[p]] = v;
+                input[columnOf[p]][rowOf[p]] = v;
+            }
+            return input;
+        }
+
+        private void visit(int p) {
+            int r = rowOf[p];
+            int c = columnOf[p];
+            if (inHead[WEST][p] != NIL) {
+                // east along row r; from the diagonal block, south down column r-1
+                passOn(p, WEST, c + 1 <= r - 1 ? p + 1 : r + 1 < n ? p + r + 1 : NIL, c + 1 <= r - 1 ? WEST : NORTH);
+            }
+            if (inHead[NORTH][p] != NIL) {
+                passOn(p, NORTH, r + 1 < n ? p + r + 1 : NIL, NORTH);
+            }
+            applyQueued(p, r, c);
+            if (r >= c + 2 && !made[p]) {
+                make(p, r, c);
             }
         }
 
         /**
-         * Step k: column k annihilates its elements below the subdiagonal from the bottom up, each with a rotation
-         * of rows i-1 and i that it sends east to (i, k+1).
+         * Passes each message of the inbox from {@code from} on to processor {@code to} (NIL at the end of the
+         * path) and moves the passed ones to the work queue; a message the heap has no room for stays, and the
+         * processor tries again at the next tick.
          */
-        private void issue(int k) {
-            for (int i = n - 1; i >= k + 2; i--) {
-                int upper = index(i - 1, k);
-                int lower = index(i, k);
-                int x = heap.getShort(element[upper] + VALUE);
-                int y = heap.getShort(element[lower] + VALUE);
-                double length = Math.sqrt((double) x * x + (double) y * y);
-                // a zero pair gets the identity, sent all the same: the traffic never depends on the data
-                int cos = length == 0 ? ONE : (int) Math.round(x * ONE / length);
-                int sin = length == 0 ? 0 : (int) Math.round(y * ONE / length);
-                store(upper, Math.round(length));
-                store(lower, 0);
-                send(lower + 1, i, cos, sin);
-            }
-        }
-
-        /**
-         * Passes each message of the inbox on along its path, east along row i to the subdiagonal and then south
-         * down column i-1, and moves the whole inbox to the end of the work queue.
-         */
-        private void passOn(int p, int r, int c) {
-            for (int m = inHead[p]; m != NIL; ) {
-                read(m, r, c);
-                if (rotation == r && c < r - 1) {
-                    send(p + 1, rotation, cos, sin);
-                } else if (r + 1 < n) {
-                    send(p + r + 1, rotation, cos, sin);
-                }
-                m = link(third);
-            }
-            if (workTail[p] == NIL) {
-                workHead[p] = inHead[p];
+        private void passOn(int p, int from, int to, int toward) {
+            int first = inHead[from][p];
+            int lastPassed;
+            if (to == NIL) {
+                lastPassed = inTail[from][p];
+                inHead[from][p] = NIL;
+                inTail[from][p] = NIL;
             } else {
-                heap.setInt(workTail[p] + LINK, inHead[p]);
-            }
-            workTail[p] = inTail[p];
-            inHead[p] = NIL;
-            inTail[p] = NIL;
-        }
-
-        /** Applies the rotation at the head of the work queue to this processor's elements, and frees its cells. */
-        private void apply(int p, int r, int c) {
-            int m = workHead[p];
-            read(m, r, c);
-            int rest = link(third);
-            workHead[p] = rest;
-            if (rest == NIL) {
-                workTail[p] = NIL;
-            }
-            if (c == r - 1) {
-                // the diagonal block of rows and columns r-1, r: a(r-1,r-1) is above, a(r,r) to the east
-                rotateBlock(p - r, p, p + 1, cos, sin);
-            } else if (rotation == r) {
-                // rows r-1, r: the element above and this one
-                rotatePair(p - r, p, cos, sin);
-            } else {
-                // columns c, c+1 (that is i-1, i): this element and the one to the east
-                rotatePair(p, p + 1, cos, sin);
-            }
-            context.free(m, CELL);
-            context.free(second, CELL);
-            context.free(third, CELL);
-            messages--;
-        }
-
-        /**
-         * Reads the three cells of the message at {@code m} into {@link #rotation}, {@link #cos}, {@link #sin},
-         * {@link #second} and {@link #third}, and checks it may reach processor (r, c). Fields rather than an
-         * object, since this runs for every message at every hop.
-         */
-        private void read(int m, int r, int c) {
-            rotation = heap.getShort(m + VALUE);
-            second = link(m);
-            cos = heap.getShort(second + VALUE);
-            third = link(second);
-            sin = heap.getShort(third + VALUE);
-            check(m, r, c, rotation, cos, sin);
-        }
-
-        /** (x, y) := (c x + s y, -s x + c y) for the elements of processors {@code px}, {@code py}. */
-        private void rotatePair(int px, int py, int cos, int sin) {
-            long x = heap.getShort(element[px] + VALUE);
-            long y = heap.getShort(element[py] + VALUE);
-            store(px, (cos * x + sin * y + HALF) >> FRACTION);
-            store(py, (cos * y - sin * x + HALF) >> FRACTION);
-        }
-
-        /**
-         * [a b; b d] := G [a b; b d] G^T with G = [c s; -s c]. The new d is a + d less the new a, so the trace is
-         * invariant however the products are rounded, and the run can check it exactly.
-         */
-        private void rotateBlock(int pa, int pb, int pd, int cos, int sin) {
-            long a = heap.getShort(element[pa] + VALUE);
-            long b = heap.getShort(element[pb] + VALUE);
-            long d = heap.getShort(element[pd] + VALUE);
-            long cc = (long) cos * cos;
-            long cs = (long) cos * sin;
-            long ss = (long) sin * sin;
-            long a2 = (cc * a + 2 * cs * b + ss * d + HALF_SQUARED) >> (2 * FRACTION);
-            long b2 = (cs * (d - a) + (cc - ss) * b + HALF_SQUARED) >> (2 * FRACTION);
-            store(pa, a2);
-            store(pb, b2);
-            store(pd, a + d - a2);
-        }
-
-        /** Reads the result back along the row lists and checks what must hold whatever the order of rotations. */
-        private Outcome unload(long ticks) {
-            long diagonal = 0;
-            long squares = 0;
-            for (int r = 0, p = 0; r < n; r++) {
-                int cell = element[p];
-                for (int c = 0; c <= r; c++, p++) {
-                    if (cell != element[p]) {
-                        throw new IllegalStateException(TridiagProvider.NAME + ": row " + r + " of the result links"
-                                + " to address " + cell + " at column " + c + " (expected: " + element[p] + ")");
+                lastPassed = NIL;
+                int m = first;
+                while (m != NIL) {
+                    int second = read(m);
+                    if (!send(to, toward, angle)) {
+                        break;
                     }
-                    long v = heap.getShort(cell + VALUE);
-                    diagonal += r == c ? v : 0;
-                    squares += (r == c ? 1 : 2) * v * v;
-                    cell = link(cell);
+                    lastPassed = second;
+                    m = after;
                 }
-                if (cell != NIL) {
-                    throw new IllegalStateException(TridiagProvider.NAME + ": row " + r + " of the result goes on"
-                            + " past the diagonal, to address " + cell + " (expected: nil)");
+                if (lastPassed == NIL) {
+                    wake(p);
+                    return;
+                }
+                inHead[from][p] = m;
+                if (m == NIL) {
+                    inTail[from][p] = NIL;
+                } else {
+                    heap.setInt(lastPassed + LINK, NIL);
+                    wake(p);
                 }
             }
-            if (diagonal != trace) {
-                throw new IllegalStateException(TridiagProvider.NAME + ": the trace went from " + trace + " to "
-                        + diagonal + " (expected: unchanged; an element cell was overwritten)");
+            moved = true;
+            if (workTail[from][p] == NIL) {
+                workHead[from][p] = first;
+            } else {
+                heap.setInt(workTail[from][p] + LINK, first);
             }
-            return new Outcome(ticks, trace, norm, squares);
+            workTail[from][p] = lastPassed;
         }
 
-        /** Allocates a message, links its cells and appends it to the inbox of {@code to}; dropped if refused. */
-        private void send(int to, int i, int cos, int sin) {
-            int first = cell();
-            int second = cell();
-            int third = cell();
-            if (first == NIL || second == NIL || third == NIL) {
-                // a bounded heap said no: the rotation goes no further along its path
-                release(first);
-                release(second);
-                release(third);
+        /** Applies the queued rotations, the older first, while their elements are ready. */
+        private void applyQueued(int p, int r, int c) {
+            while (true) {
+                int west = workHead[WEST][p] == NIL ? Integer.MAX_VALUE : id(applied[WEST][p], r);
+                int north = workHead[NORTH][p] == NIL ? Integer.MAX_VALUE : id(applied[NORTH][p], c + 1);
+                if (west == Integer.MAX_VALUE && north == Integer.MAX_VALUE) {
+                    return;
+                }
+                int from = west < north ? WEST : NORTH;
+                int k = applied[from][p];
+                int i = from == WEST ? r : c + 1;
+                int g = Math.min(west, north);
+                int e1;
+                int e2;
+                int e3 = NIL;
+                if (from == NORTH) {
+                    e1 = p;
+                    e2 = p + 1;
+                } else if (c < r - 1) {
+                    e1 = p - r;
+                    e2 = p;
+                } else {
+                    e1 = p - r;
+                    e2 = p;
+                    e3 = p + 1;
+                }
+                if (!ready(e1, k, i) || !ready(e2, k, i) || (e3 != NIL && !ready(e3, k, i))) {
+                    return;
+                }
+                int m = workHead[from][p];
+                int second = read(m);
+                workHead[from][p] = after;
+                if (after == NIL) {
+                    workTail[from][p] = NIL;
+                }
+                double cos = StrictMath.cos(angle * ANGLE_UNIT);
+                double sin = StrictMath.sin(angle * ANGLE_UNIT);
+                if (e3 == NIL) {
+                    rotatePair(e1, e2, cos, sin);
+                } else {
+                    rotateBlock(e1, e2, e3, cos, sin);
+                }
+                updated(e1, g);
+                updated(e2, g);
+                if (e3 != NIL) {
+                    updated(e3, g);
+                }
+                context.free(m, CELL);
+                context.free(second, CELL);
+                inFlight--;
+                applied[from][p]++;
+                moved = true;
+            }
+        }
+
+        /**
+         * Processor (r, c) makes rotation (c, r) once a(r-1, c) and a(r, c) are ready: it applies it, keeps it
+         * and sends it east. Waits for the next tick if the heap has no room for the four cells.
+         */
+        private void make(int p, int r, int c) {
+            int upper = p - r;
+            if (!ready(upper, c, r) || !ready(p, c, r)) {
                 return;
             }
-            heap.setShort(first + VALUE, (short) i);
-            heap.setInt(first + LINK, second);
-            heap.setShort(second + VALUE, (short) cos);
-            heap.setInt(second + LINK, third);
-            heap.setShort(third + VALUE, (short) sin);
-            heap.setInt(third + LINK, NIL);
-            if (inTail[to] == NIL) {
-                inHead[to] = first;
-            } else {
-                heap.setInt(inTail[to] + LINK, first);
+            int message = pair();
+            if (message == NIL) {
+                wake(p);
+                return;
             }
-            inTail[to] = third;
-            messages++;
+            int messageSecond = pairSecond;
+            int kept = keeping ? pair() : NIL;
+            if (kept == NIL && keeping) {
+                abandonKept();
+            }
+            int keptSecond = pairSecond;
+            double x = element[upper];
+            double y = element[p];
+            int a = (int) Math.round(StrictMath.atan2(y, x) / ANGLE_UNIT);
+            double cos = StrictMath.cos(a * ANGLE_UNIT);
+            double sin = StrictMath.sin(a * ANGLE_UNIT);
+            element[upper] = cos * x + sin * y;
+            element[p] = 0; // annihilated: what is left is the angle's rounding
+            int g = id(c, r);
+            updated(upper, g);
+            updated(p, g);
+            if (keeping) {
+                write(kept, keptSecond, a);
+                if (keptTail == NIL) {
+                    keptHead = kept;
+                } else {
+                    heap.setInt(keptTail + LINK, kept);
+                }
+                keptTail = keptSecond;
+            }
+            enqueue(p + 1, WEST, message, write(message, messageSecond, a));
+            made[p] = true;
+            moved = true;
         }
 
-        private void release(int cell) {
-            if (cell != NIL) {
-                context.free(cell, CELL);
+        /** Allocates a message and appends it to an inbox; false, with nothing allocated, if the heap says no. */
+        private boolean send(int to, int toward, int angle) {
+            int message = pair();
+            if (message == NIL) {
+                return false;
             }
+            enqueue(to, toward, message, write(message, pairSecond, angle));
+            return true;
+        }
+
+        /** Appends the message whose cells are {@code first}, {@code second} to the inbox of {@code to}. */
+        private void enqueue(int to, int toward, int first, int second) {
+            if (inTail[toward][to] == NIL) {
+                inHead[toward][to] = first;
+            } else {
+                heap.setInt(inTail[toward][to] + LINK, first);
+            }
+            inTail[toward][to] = second;
+            inFlight++;
+            wake(to);
+        }
+
+        /**
+         * Two cells, the first's address returned and the second's in {@link #pairSecond}; NIL, with nothing
+         * allocated, if the heap has no room.
+         */
+        private int pair() {
+            int first = cell();
+            if (first == NIL) {
+                return NIL;
+            }
+            int second = cell();
+            if (second == NIL) {
+                context.free(first, CELL);
+                return NIL;
+            }
+            pairSecond = second;
+            return first;
+        }
+
+        /** Writes an angle into a pair of cells, the first linked to the second and the second to nil. */
+        private int write(int first, int second, int angle) {
+            heap.setShort(first + VALUE, (short) (angle >>> 16));
+            heap.setInt(first + LINK, second);
+            heap.setShort(second + VALUE, (short) angle);
+            heap.setInt(second + LINK, NIL);
+            return second;
+        }
+
+        /**
+         * Reads the message at {@code m} into {@link #angle} and {@link #after}, the first cell of the next message;
+         * returns its second cell.
+         */
+        private int read(int m) {
+            int high = heap.getShort(m + VALUE);
+            int second = link(m);
+            int low = heap.getShort(second + VALUE) & 0xFFFF;
+            after = link(second);
+            angle = (high << 16) | low;
+            return second;
+        }
+
+        /** (x, y) := (c x + s y, -s x + c y). */
+        private void rotatePair(int px, int py, double cos, double sin) {
+            double x = element[px];
+            double y = element[py];
+            element[px] = cos * x + sin * y;
+            element[py] = cos * y - sin * x;
+        }
+
+        /** [a b; b d] := G [a b; b d] G^T with G = [c s; -s c]. */
+        private void rotateBlock(int pa, int pb, int pd, double cos, double sin) {
+            double a = element[pa];
+            double b = element[pb];
+            double d = element[pd];
+            double cc = cos * cos;
+            double cs = cos * sin;
+            double ss = sin * sin;
+            element[pa] = cc * a + 2 * cs * b + ss * d;
+            element[pb] = cs * (d - a) + (cc - ss) * b;
+            element[pd] = ss * a - 2 * cs * b + cc * d;
+        }
+
+        /** Records rotation {@code g} as applied to element {@code e} and wakes whoever may wait on it. */
+        private void updated(int e, int g) {
+            last[e] = g;
+            int r = rowOf[e];
+            int c = columnOf[e];
+            // the owners of every update of a(r, c): itself, the row op from below, the column op from the west
+            wake(e);
+            if (r + 1 < n) {
+                wake(e + r + 1);
+            }
+            if (c > 0) {
+                wake(e - 1);
+            }
+        }
+
+        /** Whether element {@code e} has had every rotation before (k, i) in its sequence, and not (k, i). */
+        private boolean ready(int e, int k, int i) {
+            return last[e] == previous(rowOf[e], columnOf[e], k, i);
+        }
+
+        /** The number of the rotation that updates a(r, c) just before (k, i) does, or -1 if none does. */
+        private int previous(int r, int c, int k, int i) {
+            int above = lowestAbove(r, c, k, i);
+            if (above != Integer.MAX_VALUE) {
+                return id(k, above); // within a step, rotations go from the bottom up
+            }
+            return k == 0 ? -1 : id(k - 1, lowestAbove(r, c, k - 1, -1));
+        }
+
+        /**
+         * The smallest i' &gt; i such that rotation (k, i') updates a(r, c), or MAX_VALUE. Rotation (k, i') updates
+         * rows and columns i'-1, i' from column k on: a(r, c) for i' = r or r+1 as a row (c &ge; k), for i' = c or
+         * c+1 as a column (i' &ge; k+2), the diagonal block when c + 1 &ge; r.
+         */
+        private int lowestAbove(int r, int c, int k, int i) {
+            int best = Integer.MAX_VALUE;
+            if (r == c) {
+                best = r - 2 >= k ? lower(best, r, i) : best;
+                best = r + 1 < n && r - 1 >= k ? lower(best, r + 1, i) : best;
+            } else if (r == c + 1) {
+                best = r - 3 >= k ? lower(best, r - 1, i) : best;
+                best = r - 2 >= k ? lower(best, r, i) : best;
+                best = r + 1 < n && k <= c ? lower(best, r + 1, i) : best;
+            } else {
+                if (k <= c) {
+                    best = lower(best, r, i);
+                    best = r + 1 < n ? lower(best, r + 1, i) : best;
+                }
+                best = k <= c - 1 ? lower(best, c + 1, i) : best;
+                best = k <= c - 2 ? lower(best, c, i) : best;
+            }
+            return best;
+        }
+
+        private int lower(int best, int candidate, int i) {
+            return candidate > i && candidate < best ? candidate : best;
+        }
+
+        /** The number of rotation (k, i): steps in order, each from the bottom up. */
+        private int id(int k, int i) {
+            return base[k] + n - 1 - i;
+        }
+
+        private void wake(int p) {
+            if (!due[p]) {
+                due[p] = true;
+                next[nextSize++] = p;
+            }
+        }
+
+        private void checkDone() {
+            for (int p = 0; p < count; p++) {
+                int r = rowOf[p];
+                int c = columnOf[p];
+                for (int d = WEST; d <= NORTH; d++) {
+                    if (inHead[d][p] != NIL || workHead[d][p] != NIL) {
+                        throw new IllegalStateException(TridiagProvider.NAME + ": processor (" + r + ", " + c
+                                + ") still holds messages at the end (expected: every queue empty)");
+                    }
+                }
+                if (r >= c + 2 && !made[p]) {
+                    throw new IllegalStateException(TridiagProvider.NAME + ": processor (" + r + ", " + c
+                            + ") never made its rotation (expected: every rotation made)");
+                }
+            }
+        }
+
+        private double[][] dense() {
+            double[][] result = new double[n][n];
+            for (int p = 0; p < count; p++) {
+                result[rowOf[p]][columnOf[p]] = element[p];
+                result[columnOf[p]][rowOf[p]] = element[p];
+            }
+            return result;
+        }
+
+        /** Fails unless tr(A^3) is what it was: a rotation applied with another's angle moves it. */
+        private void checkSimilar(double[][] input, double[][] result) {
+            double norm = 0;
+            for (double[] row : input) {
+                for (double v : row) {
+                    norm += v * v;
+                }
+            }
+            double before = traceOfCube(input);
+            double after = traceOfCube(result);
+            if (!(Math.abs(after - before) <= CUBE_TOLERANCE * Math.pow(norm, 1.5))) {
+                throw new IllegalStateException(TridiagProvider.NAME + ": tr(A^3) went from " + before + " to "
+                        + after + " (expected: unchanged; a message's cell was changed while in use: overlapping"
+                        + " blocks, or a freed cell written)");
+            }
+        }
+
+        private static double traceOfCube(double[][] m) {
+            int size = m.length;
+            double sum = 0;
+            double[] square = new double[size];
+            for (int i = 0; i < size; i++) {
+                Arrays.fill(square, 0);
+                for (int k = 0; k < size; k++) {
+                    double v = m[i][k];
+                    if (v != 0) {
+                        for (int j = 0; j < size; j++) {
+                            square[j] += v * m[k][j];
+                        }
+                    }
+                }
+                for (int j = 0; j < size; j++) {
+                    sum += square[j] * m[j][i];
+                }
+            }
+            return sum;
+        }
+
+        /** Reads the kept rotations in the order they were made, accumulating Q, and frees them. */
+        private double[][] backTransform() {
+            double[][] q = new double[n][n];
+            for (int i = 0; i < n; i++) {
+                q[i][i] = 1;
+            }
+            int m = keptHead;
+            for (int k = 0; k <= n - 3; k++) {
+                for (int i = n - 1; i >= k + 2; i--) {
+                    if (m == NIL) {
+                        throw new IllegalStateException(TridiagProvider.NAME + ": the kept rotations end before"
+                                + " rotation (" + k + ", " + i + ") (expected: " + rotations(n) + ")");
+                    }
+                    int second = read(m);
+                    double cos = StrictMath.cos(angle * ANGLE_UNIT);
+                    double sin = StrictMath.sin(angle * ANGLE_UNIT);
+                    double[] upper = q[i - 1];
+                    double[] lower = q[i];
+                    for (int j = 0; j < n; j++) {
+                        double x = upper[j];
+                        double y = lower[j];
+                        upper[j] = cos * x + sin * y;
+                        lower[j] = cos * y - sin * x;
+                    }
+                    context.free(m, CELL);
+                    context.free(second, CELL);
+                    m = after;
+                }
+            }
+            if (m != NIL) {
+                throw new IllegalStateException(TridiagProvider.NAME + ": the kept rotations go on past "
+                        + rotations(n) + ", to address " + m + " (expected: nil)");
+            }
+            keptHead = NIL;
+            keptTail = NIL;
+            return q;
         }
 
         /** A new cell's address, or NIL when a bounded heap has no room. */
@@ -506,35 +762,6 @@ public final class TridiagWorkload implements Workload {
                         + " changed while in use: overlapping blocks, or a freed cell written or read)");
             }
             return to;
-        }
-
-        private void store(int p, long value) {
-            if (value != (short) value) {
-                throw new IllegalStateException(TridiagProvider.NAME + ": element " + value + " for the cell at"
-                        + " address " + element[p] + " (expected: a 16-bit integer, as the norm is far smaller)");
-            }
-            heap.setShort(element[p] + VALUE, (short) value);
-        }
-
-        /**
-         * Fails unless a message read at processor (r, c) is one that may reach it, a rotation of rows r-1, r
-         * (from the west) or of columns c, c+1 (from the north), with cosine^2 + sine^2 = 2^28 within rounding.
-         */
-        private void check(int m, int r, int c, int i, int cos, int sin) {
-            long excess = (long) cos * cos + (long) sin * sin - (long) ONE * ONE;
-            boolean rows = i == r;
-            boolean columns = i == c + 1 && c < r - 1;
-            if (!(rows || columns) || excess < -NORM_SLACK || excess > NORM_SLACK) {
-                throw new IllegalStateException(TridiagProvider.NAME + ": processor (" + r + ", " + c + ") read a"
-                        + " message at address " + m + " for rotation " + i + " with cosine " + cos + " and sine "
-                        + sin + " (expected: rotation " + r + (c < r - 1 ? " or " + (c + 1) : "") + ", cosine^2 +"
-                        + " sine^2 = 2^28; a cell was changed while in use: overlapping blocks, or a freed cell"
-                        + " written or read)");
-            }
-        }
-
-        private int index(int r, int c) {
-            return r * (r + 1) / 2 + c;
         }
     }
 
