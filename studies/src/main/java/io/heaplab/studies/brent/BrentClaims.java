@@ -46,7 +46,7 @@ public final class BrentClaims {
                     + "x) the virtual size of the others", BrentClaims::severalTimesTheVirtualSize, measured,
                     published, Table.TRIDIAG, "nofree");
         }
-        judge(claims, "On PQSIM, MRU has fewer faults than NOFREE and STACK", BrentClaims::mruFaultsLeast,
+        judge(claims, "On PQSIM, MRU has fewer faults than NOFREE and STACK (Brent's NOFREE figure is his estimate)", BrentClaims::mruFaultsLeast,
                 measured, published, Table.PQSIM, "mru", "nofree", "stack");
         judge(claims, "After the doubled initial load, MRU's fault ratio stays near or below 1 (at most " + NEAR_ONE
                 + ")", BrentClaims::mruRatioNearOne, measured, published, Table.PQSIM_DOUBLED, "mru");

@@ -111,6 +111,9 @@ final class BrentJson {
         if (!Double.isNaN(row.ratioToNormalLoad())) {
             node.put("ratioToNormalLoad", row.ratioToNormalLoad());
         }
+        if (row.estimated()) {
+            node.put("estimated", true);
+        }
         return node;
     }
 

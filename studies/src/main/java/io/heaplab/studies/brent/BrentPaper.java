@@ -25,10 +25,16 @@ public final class BrentPaper {
      * @param faults            faults by frames of real memory
      * @param normalized        faults divided by RANDOM's, by frames
      * @param ratioToNormalLoad Table 3.3's faults after a doubled initial load over Table 3.2's, or NaN
+     * @param estimated         whether Brent estimated the row rather than measured it (NOFREE on PQSIM: "Results
+     *                          quoted for NOFREE in Tables 3.2 and 3.3 are estimated, due to paging file quota
+     *                          restrictions")
      */
     public record Row(long virtualPages, SortedMap<Integer, Long> faults, SortedMap<Integer, Double> normalized,
-                      double ratioToNormalLoad) {
+                      double ratioToNormalLoad, boolean estimated) {
     }
+
+    /** The tables whose NOFREE row Brent estimated (section 3.2). */
+    private static final java.util.Set<String> NOFREE_ESTIMATED = java.util.Set.of("3.2", "3.3");
 
     /** Rows by table ("3.1") then by strategy name in lower case ("stack"), in the paper's order. */
     private final Map<String, Map<String, Row>> tables;
@@ -49,11 +55,13 @@ public final class BrentPaper {
             int workingSet = table.path("workingSetPages").asInt(0);
             Map<String, Row> rows = new LinkedHashMap<>();
             for (JsonNode row : table.get("rows")) {
-                rows.put(row.get("strategy").asText().toLowerCase(Locale.ROOT), new Row(
+                String strategy = row.get("strategy").asText().toLowerCase(Locale.ROOT);
+                rows.put(strategy, new Row(
                         row.path("virtualPages").asLong(-1),
                         byFrames(row.get("faults"), workingSet, JsonNode::asLong),
                         byFrames(row.get("normalized"), workingSet, JsonNode::asDouble),
-                        row.path("ratioToNormalLoad").asDouble(Double.NaN)));
+                        row.path("ratioToNormalLoad").asDouble(Double.NaN),
+                        strategy.equals("nofree") && NOFREE_ESTIMATED.contains(table.get("table").asText())));
             }
             tables.put(table.get("table").asText(), rows);
         }

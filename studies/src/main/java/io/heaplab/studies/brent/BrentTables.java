@@ -42,6 +42,9 @@ final class BrentTables {
         out.flush();
     }
 
+    /** Marks a published figure Brent estimated. */
+    private static final String ESTIMATE = "*";
+
     private static void printTable(TableResult result, PrintWriter out) {
         Table table = result.table();
         out.println("Table " + table.id + ": " + table.title + " (" + result.workload() + "), " + table.about);
@@ -68,7 +71,7 @@ final class BrentTables {
                 int f = result.frames().get(i);
                 Long faults = paper == null ? null : paper.faults().get(result.paperFrames().get(i));
                 Double normalized = paper == null ? null : paper.normalized().get(result.paperFrames().get(i));
-                cells.add(faults == null ? NONE : Long.toString(faults));
+                cells.add(faults == null ? NONE : faults + (paper.estimated() ? ESTIMATE : ""));
                 cells.add(row.faults().get(f).format(0));
                 cells.add(normalized == null ? NONE : String.format(Locale.ROOT, "%.3f", normalized));
                 Summary measured = row.normalized().get(f);
@@ -82,6 +85,9 @@ final class BrentTables {
             text.row(cells);
         }
         text.print(out);
+        if (result.rows().stream().anyMatch(r -> r.published() != null && r.published().estimated())) {
+            out.println(ESTIMATE + " Brent's estimate, not a measurement (\"due to paging file quota restrictions\")");
+        }
         if (result.rows().stream().anyMatch(r -> !r.beyondFirstTouch().isEmpty())) {
             printBeyondFirstTouch(result, out);
         }
