@@ -186,17 +186,13 @@ final class DocsFindings {
                     }
                 }
             }
-            boolean mru = claim(json, "On TRIDIAG, MRU's").get("holds").asBoolean();
-            boolean nofree = claim(json, "On TRIDIAG, NOFREE's").get("holds").asBoolean();
-            return mru && nofree ? "The headline gap appears: MRU's and NOFREE's faults are the small fractions of"
+            return headlineGap(json) ? "The headline gap appears: MRU's and NOFREE's faults are the small fractions of"
                     + " STACK's the paper found, and the report marks both claims `agrees`."
                     : "a TRIDIAG claim about small fractions DISAGREES";
         }));
         findings.add(new Finding("README.md", BRENT, file, json -> {
-            boolean mru = claim(json, "On TRIDIAG, MRU's").get("holds").asBoolean();
-            boolean nofree = claim(json, "On TRIDIAG, NOFREE's").get("holds").asBoolean();
             long peak = row(json, "3.1", "stack").get("runs").get(0).get("peakLiveBlocks").asLong();
-            return mru && nofree && peak < PAPER_TRIDIAG_PEAK / 10 ? "the paper's headline result holds: MRU's and"
+            return headlineGap(json) && peak < PAPER_TRIDIAG_PEAK / 10 ? "the paper's headline result holds: MRU's and"
                     + " NOFREE's faults are small fractions of STACK's, at the paper's ratio of memory to virtual size;"
                     + " but the program holds n^2 cells at its peak where Brent's held n^3"
                     : "a TRIDIAG claim about small fractions DISAGREES, or the peak is near Brent's";
@@ -281,6 +277,12 @@ final class DocsFindings {
                     row(json, "3.3", "mru").get("published").get("ratioToNormalLoad").asDouble(),
                     holds ? "agrees" : "DISAGREES");
         }));
+    }
+
+    /** Whether both of Brent's TRIDIAG claims about small fractions of STACK's faults hold. */
+    private static boolean headlineGap(JsonNode json) {
+        return claim(json, "On TRIDIAG, MRU's").get("holds").asBoolean()
+                && claim(json, "On TRIDIAG, NOFREE's").get("holds").asBoolean();
     }
 
     /** "a and b" from a JSON array of two or more. */

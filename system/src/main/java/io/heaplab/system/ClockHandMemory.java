@@ -46,4 +46,18 @@ abstract class ClockHandMemory extends Memory {
     void free(int frame) {
         evict(frame);
     }
+
+    /**
+     * The hand stops at a replaceable frame: a dirty page is cleaned and passed over (false); a clean one is
+     * evicted and the hand left on it (true).
+     */
+    final boolean takes(int f) {
+        if (dirty[f]) {
+            clean(f);
+            return false;
+        }
+        hand = f;
+        evict(f);
+        return true;
+    }
 }

@@ -51,13 +51,9 @@ final class ClockMemory extends ClockHandMemory {
                 use[f] = false;
                 continue;
             }
-            if (dirty[f]) {
-                clean(f);
-                continue;
+            if (takes(f)) {
+                return f;
             }
-            hand = f;
-            evict(f);
-            return f;
         }
         return nothingReplaceable();
     }

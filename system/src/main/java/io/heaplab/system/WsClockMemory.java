@@ -66,13 +66,9 @@ final class WsClockMemory extends ClockHandMemory {
             if (inW[f] && o.active) {
                 continue;
             }
-            if (dirty[f]) {
-                clean(f);
-                continue;
+            if (takes(f)) {
+                return f;
             }
-            hand = f;
-            evict(f);
-            return f;
         }
         return nothingReplaceable();
     }

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -34,7 +35,7 @@ public final class BrentPaper {
     }
 
     /** The tables whose NOFREE row Brent estimated (section 3.2). */
-    private static final java.util.Set<String> NOFREE_ESTIMATED = java.util.Set.of("3.2", "3.3");
+    private static final Set<String> NOFREE_ESTIMATED = Set.of("3.2", "3.3");
 
     /** Rows by table ("3.1") then by strategy name in lower case ("stack"), in the paper's order. */
     private final Map<String, Map<String, Row>> tables;

@@ -1,8 +1,6 @@
 package io.heaplab.workloads.brent;
 
 import io.heaplab.core.heap.HeapAccess;
-import io.heaplab.core.spi.Allocator;
-import io.heaplab.core.spi.SpecException;
 import io.heaplab.core.spi.Workload;
 import io.heaplab.core.spi.WorkloadContext;
 import java.util.Arrays;
@@ -161,15 +159,7 @@ import java.util.SplittableRandom;
  */
 public final class SweepTridiagWorkload implements Workload {
 
-    /** Bytes per cell, Brent's block: a 2-byte small integer and a 4-byte pointer to another cell. */
-    public static final int CELL = 6;
-    /** The smallest order with a rotation to make: step 0 annihilates a(2,0) .. a(n-1,0). */
-    public static final int MIN_N = 4;
-    /**
-     * The largest order: the 16-bit elements must hold the matrix's norm ({@code 63 n} at worst), and a NOFREE
-     * run's heap (about {@code 6 n^3} bytes) must stay within reach of a cell's 4-byte pointer.
-     */
-    public static final int MAX_N = 512;
+    private static final int CELL = TridiagCells.CELL;
 
     /** Cells per message: the rotation's index, its cosine, its sine. */
     static final int CELLS_PER_MESSAGE = 3;
@@ -182,11 +172,9 @@ public final class SweepTridiagWorkload implements Workload {
     /** The input's elements are uniform in {@code [-INITIAL_MAX, INITIAL_MAX]}. */
     static final int INITIAL_MAX = 63;
 
-    // the layout of a cell
-    private static final int VALUE = 0;
-    private static final int LINK = 2;
-    /** The end of a list: no address, as the heap's addresses start at 0. */
-    private static final int NIL = -1;
+    private static final int VALUE = TridiagCells.VALUE;
+    private static final int LINK = TridiagCells.LINK;
+    private static final int NIL = TridiagCells.NIL;
 
     // cosines and sines have 14 fraction bits, so c^2 + s^2 = 2^28 within rounding and c * a fits an int
     private static final int FRACTION = 14;
@@ -199,14 +187,10 @@ public final class SweepTridiagWorkload implements Workload {
     private final int n;
 
     /**
-     * @param n the order of the matrix, {@link #MIN_N} to {@link #MAX_N}
+     * @param n the order of the matrix, {@link TridiagWorkload#MIN_N} to {@link TridiagWorkload#MAX_N}
      */
     public SweepTridiagWorkload(int n) {
-        if (n < MIN_N || n > MAX_N) {
-            throw new SpecException(TridiagProvider.NAME + ": n=" + n + " (expected: " + MIN_N + " to "
-                    + MAX_N + ")");
-        }
-        this.n = n;
+        this.n = TridiagCells.order(n);
     }
 
     @Override
@@ -239,6 +223,7 @@ public final class SweepTridiagWorkload implements Workload {
     private final class Mesh {
         private final WorkloadContext context;
         private final HeapAccess heap;
+        private final TridiagCells cells;
         /** Processors (and elements) of the lower triangle: (r, c) is number r(r+1)/2 + c. */
         private final int count = n * (n + 1) / 2;
         /** The address of each processor's element cell. */
@@ -262,6 +247,7 @@ public final class SweepTridiagWorkload implements Workload {
         Mesh(WorkloadContext context) {
             this.context = context;
             this.heap = context.heap();
+            this.cells = new TridiagCells(context);
             Arrays.fill(inHead, NIL);
             Arrays.fill(inTail, NIL);
             Arrays.fill(workHead, NIL);
@@ -297,7 +283,7 @@ public final class SweepTridiagWorkload implements Workload {
         private void load(SplittableRandom random) {
             for (int r = 0, p = 0; r < n; r++) {
                 for (int c = 0; c <= r; c++, p++) {
-                    int cell = cell();
+                    int cell = cells.allocate();
                     if (cell == NIL) {
                         throw new IllegalStateException(TridiagProvider.NAME + ": the heap has no room for the "
                                 + n + " x " + n + " matrix (expected: room for " + count + " cells of " + CELL
@@ -348,7 +334,7 @@ public final class SweepTridiagWorkload implements Workload {
                 } else if (r + 1 < n) {
                     send(p + r + 1, rotation, cos, sin);
                 }
-                m = link(third);
+                m = cells.link(third);
             }
             if (workTail[p] == NIL) {
                 workHead[p] = inHead[p];
@@ -364,7 +350,7 @@ public final class SweepTridiagWorkload implements Workload {
         private void apply(int p, int r, int c) {
             int m = workHead[p];
             read(m, r, c);
-            int rest = link(third);
+            int rest = cells.link(third);
             workHead[p] = rest;
             if (rest == NIL) {
                 workTail[p] = NIL;
@@ -392,9 +378,9 @@ public final class SweepTridiagWorkload implements Workload {
          */
         private void read(int m, int r, int c) {
             rotation = heap.getShort(m + VALUE);
-            second = link(m);
+            second = cells.link(m);
             cos = heap.getShort(second + VALUE);
-            third = link(second);
+            third = cells.link(second);
             sin = heap.getShort(third + VALUE);
             check(m, r, c, rotation, cos, sin);
         }
@@ -439,7 +425,7 @@ public final class SweepTridiagWorkload implements Workload {
                     long v = heap.getShort(cell + VALUE);
                     diagonal += r == c ? v : 0;
                     squares += (r == c ? 1 : 2) * v * v;
-                    cell = link(cell);
+                    cell = cells.link(cell);
                 }
                 if (cell != NIL) {
                     throw new IllegalStateException(TridiagProvider.NAME + ": row " + r + " of the result goes on"
@@ -455,9 +441,9 @@ public final class SweepTridiagWorkload implements Workload {
 
         /** Allocates a message, links its cells and appends it to the inbox of {@code to}; dropped if refused. */
         private void send(int to, int i, int cos, int sin) {
-            int first = cell();
-            int second = cell();
-            int third = cell();
+            int first = cells.allocate();
+            int second = cells.allocate();
+            int third = cells.allocate();
             if (first == NIL || second == NIL || third == NIL) {
                 // a bounded heap said no: the rotation goes no further along its path
                 release(first);
@@ -484,30 +470,6 @@ public final class SweepTridiagWorkload implements Workload {
             if (cell != NIL) {
                 context.free(cell, CELL);
             }
-        }
-
-        /** A new cell's address, or NIL when a bounded heap has no room. */
-        private int cell() {
-            long address = context.allocate(CELL);
-            if (address == Allocator.NO_FIT) {
-                return NIL;
-            }
-            if (address > Integer.MAX_VALUE - CELL) {
-                throw new IllegalStateException(TridiagProvider.NAME + ": a cell at address " + address
-                        + " (expected: below 2^31, the reach of a cell's 4-byte pointer)");
-            }
-            return (int) address;
-        }
-
-        /** The link of {@code cell}: nil, or the address of a cell inside the heap. */
-        private int link(int cell) {
-            int to = heap.getInt(cell + LINK);
-            if (to != NIL && (to < 0 || to > heap.heap().size() - CELL)) {
-                throw new IllegalStateException(TridiagProvider.NAME + ": the cell at address " + cell + " links to "
-                        + to + " (expected: nil or a cell in the heap [0, " + heap.heap().size() + "); a cell was"
-                        + " changed while in use: overlapping blocks, or a freed cell written or read)");
-            }
-            return to;
         }
 
         private void store(int p, long value) {

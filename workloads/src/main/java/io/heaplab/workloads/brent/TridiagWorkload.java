@@ -1,8 +1,6 @@
 package io.heaplab.workloads.brent;
 
 import io.heaplab.core.heap.HeapAccess;
-import io.heaplab.core.spi.Allocator;
-import io.heaplab.core.spi.SpecException;
 import io.heaplab.core.spi.Workload;
 import io.heaplab.core.spi.WorkloadContext;
 import java.util.Arrays;
@@ -125,22 +123,20 @@ import java.util.SplittableRandom;
 public final class TridiagWorkload implements Workload {
 
     /** Bytes per cell, Brent's block: a 2-byte small integer and a 4-byte pointer to another cell. */
-    public static final int CELL = 6;
-    /** The smallest order with a rotation to make: step 0 annihilates a(2,0) .. a(n-1,0). */
-    public static final int MIN_N = 4;
-    /** The largest order: a run's heap (about {@code 4 n^3} bytes under NOFREE) stays within a 4-byte pointer. */
-    public static final int MAX_N = 512;
+    public static final int CELL = TridiagCells.CELL;
+    /** The smallest order with a rotation to make. */
+    public static final int MIN_N = TridiagCells.MIN_N;
+    /** The largest order: a run's heap stays within a cell's 4-byte pointer. */
+    public static final int MAX_N = TridiagCells.MAX_N;
 
     /** Cells per message and per kept rotation: the angle's high and low halves. */
     static final int CELLS_PER_MESSAGE = 2;
     /** The input's elements are integers uniform in {@code [-INITIAL_MAX, INITIAL_MAX]}. */
     static final int INITIAL_MAX = 63;
 
-    // the layout of a cell
-    private static final int VALUE = 0;
-    private static final int LINK = 2;
-    /** The end of a list: no address, as the heap's addresses start at 0. */
-    private static final int NIL = -1;
+    private static final int VALUE = TridiagCells.VALUE;
+    private static final int LINK = TridiagCells.LINK;
+    private static final int NIL = TridiagCells.NIL;
     /** The unit of a message's angle: pi / 2^31, so an int spans [-pi, pi). */
     private static final double ANGLE_UNIT = Math.PI / (1L << 31);
     /** How far tr(A^3) may move, over the cube of the norm: rounding leaves it near 1e-13. */
@@ -156,11 +152,7 @@ public final class TridiagWorkload implements Workload {
      * @param n the order of the matrix, {@link #MIN_N} to {@link #MAX_N}
      */
     public TridiagWorkload(int n) {
-        if (n < MIN_N || n > MAX_N) {
-            throw new SpecException(TridiagProvider.NAME + ": n=" + n + " (expected: " + MIN_N + " to "
-                    + MAX_N + ")");
-        }
-        this.n = n;
+        this.n = TridiagCells.order(n);
     }
 
     @Override
@@ -204,6 +196,7 @@ public final class TridiagWorkload implements Workload {
     private final class Mesh {
         private final WorkloadContext context;
         private final HeapAccess heap;
+        private final TridiagCells cells;
         /** Processors (and elements) of the lower triangle: (r, c) is number r(r+1)/2 + c. */
         private final int count = n * (n + 1) / 2;
         private final int[] rowOf = new int[count];
@@ -243,6 +236,7 @@ public final class TridiagWorkload implements Workload {
         Mesh(WorkloadContext context) {
             this.context = context;
             this.heap = context.heap();
+            this.cells = new TridiagCells(context);
             for (int r = 0, p = 0; r < n; r++) {
                 for (int c = 0; c <= r; c++, p++) {
                     rowOf[p] = r;
@@ -303,8 +297,8 @@ public final class TridiagWorkload implements Workload {
             }
             keeping = false;
             for (int m = keptHead; m != NIL; ) {
-                int second = link(m);
-                int next = link(second);
+                int second = cells.link(m);
+                int next = cells.link(second);
                 context.free(m, CELL);
                 context.free(second, CELL);
                 m = next;
@@ -512,11 +506,11 @@ public final class TridiagWorkload implements Workload {
          * allocated, if the heap has no room.
          */
         private int pair() {
-            int first = cell();
+            int first = cells.allocate();
             if (first == NIL) {
                 return NIL;
             }
-            int second = cell();
+            int second = cells.allocate();
             if (second == NIL) {
                 context.free(first, CELL);
                 return NIL;
@@ -540,9 +534,9 @@ public final class TridiagWorkload implements Workload {
          */
         private int read(int m) {
             int high = heap.getShort(m + VALUE);
-            int second = link(m);
+            int second = cells.link(m);
             int low = heap.getShort(second + VALUE) & 0xFFFF;
-            after = link(second);
+            after = cells.link(second);
             angle = (high << 16) | low;
             return second;
         }
@@ -740,29 +734,6 @@ public final class TridiagWorkload implements Workload {
             return q;
         }
 
-        /** A new cell's address, or NIL when a bounded heap has no room. */
-        private int cell() {
-            long address = context.allocate(CELL);
-            if (address == Allocator.NO_FIT) {
-                return NIL;
-            }
-            if (address > Integer.MAX_VALUE - CELL) {
-                throw new IllegalStateException(TridiagProvider.NAME + ": a cell at address " + address
-                        + " (expected: below 2^31, the reach of a cell's 4-byte pointer)");
-            }
-            return (int) address;
-        }
-
-        /** The link of {@code cell}: nil, or the address of a cell inside the heap. */
-        private int link(int cell) {
-            int to = heap.getInt(cell + LINK);
-            if (to != NIL && (to < 0 || to > heap.heap().size() - CELL)) {
-                throw new IllegalStateException(TridiagProvider.NAME + ": the cell at address " + cell + " links to "
-                        + to + " (expected: nil or a cell in the heap [0, " + heap.heap().size() + "); a cell was"
-                        + " changed while in use: overlapping blocks, or a freed cell written or read)");
-            }
-            return to;
-        }
     }
 
     @Override

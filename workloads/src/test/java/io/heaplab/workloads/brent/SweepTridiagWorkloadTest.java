@@ -78,7 +78,7 @@ class SweepTridiagWorkloadTest {
 
                 @Override
                 public long allocate(long size) {
-                    allSix[0] &= size == SweepTridiagWorkload.CELL;
+                    allSix[0] &= size == TridiagWorkload.CELL;
                     long address = inner.allocate(size);
                     allocated.add(address);
                     if (address != NO_FIT) {
@@ -94,7 +94,7 @@ class SweepTridiagWorkloadTest {
 
                 @Override
                 public void free(long address, long size) {
-                    allSix[0] &= size == SweepTridiagWorkload.CELL;
+                    allSix[0] &= size == TridiagWorkload.CELL;
                     freed.add(address);
                     live[0]--;
                     inner.free(address, size);
