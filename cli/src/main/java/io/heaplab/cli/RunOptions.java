@@ -1,5 +1,6 @@
 package io.heaplab.cli;
 
+import io.heaplab.core.heap.Accounting;
 import io.heaplab.core.heap.Heap;
 import io.heaplab.core.run.RunSpec;
 import io.heaplab.core.spi.Spec;
@@ -34,9 +35,21 @@ final class RunOptions {
                     + "(default: the heap grows as needed).")
     private Long heapSize;
 
-    @Option(names = "--count-allocator",
-            description = "Page the allocator's own bookkeeping references too (default: only the workload's).")
-    private boolean countAllocator;
+    @Option(names = "--count-allocator", paramLabel = "WHEN", arity = "0..1", fallbackValue = "all",
+            description = "Page the allocator's own bookkeeping references too: all (the default when WHEN is "
+                    + "left out), allocate (only those made while allocating), dispose (only those made while "
+                    + "disposing) or none (default: none, only the workload's).")
+    private String countAllocator = "none";
+
+    @Option(names = "--exclude-first-touch",
+            description = "Leave each page's first touch out of the faults: a demand-zero fault every policy takes "
+                    + "at every memory size (default: counted).")
+    private boolean excludeFirstTouch;
+
+    @Option(names = "--diagnostics",
+            description = "Also measure the workload's program: the allocation-order gap of each link it follows, "
+                    + "the age of each block it reads, faults per allocation and faults by phase.")
+    private boolean diagnostics;
 
     /** Whether a workload or an allocator was named at all. */
     boolean given() {
@@ -61,7 +74,7 @@ final class RunOptions {
             throw new SpecException("--heap-size: " + heapSize + " (expected: a positive number of bytes)");
         }
         RunSpec.Builder run = RunSpec.workload(workload).policies(policies).pageSize(pageSize).seed(seed)
-                .countAllocatorReferences(countAllocator);
+                .accounting(accounting()).diagnosed(diagnostics);
         if (heapSize != null) {
             run.heapCapacity(heapSize);
         }
@@ -85,6 +98,16 @@ final class RunOptions {
             throw new SpecException(runs.size() + " allocators given (expected: exactly one)");
         }
         return runs.getFirst();
+    }
+
+    /** Which faults the options count; fails on an unknown --count-allocator value. */
+    Accounting accounting() {
+        Accounting.AllocatorReferences paged = Accounting.AllocatorReferences.of(countAllocator);
+        if (paged == null) {
+            throw new SpecException("--count-allocator " + countAllocator
+                    + " (expected: all, allocate, dispose or none)");
+        }
+        return new Accounting(paged, !excludeFirstTouch);
     }
 
     static void checkPageSize(int pageSize) {

@@ -118,6 +118,10 @@ public final class JsonResults {
         node.put("allocatorReferences", run.allocatorReferences());
         node.put("virtualPages", run.virtualPages());
         node.put("pagesTouched", run.pagesTouched());
+        node.put("firstTouches", run.firstTouches());
+        ObjectNode counted = node.putObject("counted");
+        counted.put("allocatorReferences", run.accounting().allocatorReferences().label());
+        counted.put("firstTouches", run.accounting().firstTouchCounted());
         node.put("allocations", run.allocations());
         node.put("frees", run.frees());
         node.put("rejections", run.rejections());
@@ -137,6 +141,9 @@ public final class JsonResults {
             node.put("externalFragmentation", space.externalFragmentation());
         }
         putPaging(node, run.paging());
+        if (run.diagnostics() != null) {
+            node.set("diagnostics", DiagnosticsJson.toTree(run));
+        }
         return node;
     }
 

@@ -1,5 +1,6 @@
 package io.heaplab.reports;
 
+import io.heaplab.core.heap.Accounting;
 import io.heaplab.core.run.RunResult;
 import io.heaplab.core.spi.PagingOutcome;
 import java.io.PrintWriter;
@@ -49,6 +50,8 @@ public final class RunTable {
         }
         out.println("workload " + runs.getFirst().workload() + ", page size " + runs.getFirst().pageSize()
                 + " B, seed " + runs.getFirst().seed());
+        // the runs of one command share their accounting
+        runs.stream().map(RunTable::counted).filter(c -> !c.isEmpty()).findFirst().ifPresent(out::println);
         TextTable table = new TextTable().header(header);
         rows.forEach(table::row);
         table.print(out);
@@ -62,7 +65,28 @@ public final class RunTable {
                 }
             });
         }
+        for (RunResult run : runs) {
+            if (run.diagnostics() != null) {
+                DiagnosticsText.print(run, out);
+            }
+        }
         out.flush();
+    }
+
+    /** What the faults count beyond the workload's references, when it is not the default; else "". */
+    static String counted(RunResult run) {
+        Accounting accounting = run.accounting();
+        List<String> parts = new ArrayList<>();
+        switch (accounting.allocatorReferences()) {
+            case NONE -> { }
+            case ALLOCATE -> parts.add("the allocator's references made while allocating paged too");
+            case DISPOSE -> parts.add("the allocator's references made while disposing paged too");
+            case ALL -> parts.add("the allocator's references paged too");
+        }
+        if (!accounting.firstTouchCounted()) {
+            parts.add("faults without the first touch of each page (" + run.firstTouches() + " pages)");
+        }
+        return parts.isEmpty() ? "" : "counted: " + String.join("; ", parts);
     }
 
     /** Points 1, 2, 4, 8... of the curve and its last one, as size:faults. */

@@ -1,5 +1,8 @@
 package io.heaplab.reports;
 
+import io.heaplab.core.diagnostics.Diagnostics;
+import io.heaplab.core.diagnostics.Histogram;
+import io.heaplab.core.heap.Accounting;
 import io.heaplab.core.run.RunResult;
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.SpaceMeasures;
@@ -40,11 +43,26 @@ final class Samples {
         return paging;
     }
 
+    /** Two runs, the second with its diagnostics, its allocator's disposals paged and first touches left out. */
     static List<RunResult> runs() {
-        return List.of(run("stack", 40, 9, 2), run("nofree", 52, 13, 0));
+        return List.of(run("stack", 40, 9, 2, Accounting.WORKLOAD, null),
+                run("nofree", 52, 13, 0, new Accounting(Accounting.AllocatorReferences.DISPOSE, false), diagnostics()));
     }
 
-    private static RunResult run(String allocator, long references, long faults, long writeBacks) {
+    private static Diagnostics diagnostics() {
+        SequencedMap<String, Long> insert = new LinkedHashMap<>();
+        insert.put("lru:frames=2", 5L);
+        insert.put("wsclock:frames=2,theta=10", 6L);
+        SequencedMap<String, Long> rest = new LinkedHashMap<>();
+        rest.put("lru:frames=2", 8L);
+        rest.put("wsclock:frames=2,theta=10", 8L);
+        return new Diagnostics(20, 4, 12, 9, 1, new Histogram(new long[] {0, 8, 3, 1}, 12, 19), 15,
+                new Histogram(new long[] {2, 3, 4, 6}, 15, 40),
+                List.of(new Diagnostics.Phase("rest", 0, 30, rest), new Diagnostics.Phase("insert", 20, 22, insert)));
+    }
+
+    private static RunResult run(String allocator, long references, long faults, long writeBacks,
+                                 Accounting accounting, Diagnostics diagnostics) {
         SequencedMap<String, PagingOutcome> paging = new LinkedHashMap<>();
         paging.put("lru:frames=2", new PagingOutcome.Faults(faults));
         paging.put("lru:frames=all", PagingOutcome.Curve.ofFrames(new long[] {faults + 3, faults, 4},
@@ -53,7 +71,7 @@ final class Samples {
         measures.put("writeBacks", writeBacks);
         measures.put("meanPointerTravel", 1.5);
         paging.put("wsclock:frames=2,theta=10", new PagingOutcome.Faults(faults + 1, measures));
-        return new RunResult("random-blocks:live=4", allocator, 64, 7, references, 0, 11, 5, 4, 20, 20, 0, 4, 64,
-                new SpaceMeasures(references / 2, 96, 0.125, 0.25), paging, 123_456_789L);
+        return new RunResult("random-blocks:live=4", allocator, 64, 7, references, 0, 11, 5, 4, 4, 20, 20, 0, 4, 64,
+                new SpaceMeasures(references / 2, 96, 0.125, 0.25), paging, accounting, diagnostics, 123_456_789L);
     }
 }

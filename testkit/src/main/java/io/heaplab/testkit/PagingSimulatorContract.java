@@ -133,6 +133,25 @@ public abstract class PagingSimulatorContract {
         assertThat(before + faults(simulator.outcome(), frames)).isEqualTo(whole);
     }
 
+    @Property(tries = 100)
+    void faultsSoFarWhenCountedAreTheOutcomesFaultsAtEveryStep(@ForAll("traces") long[] runs,
+                                                              @ForAll @IntRange(min = 1, max = 8) int frames) {
+        PagingSimulator simulator = create(frames);
+        if (simulator.faultsSoFar() < 0) {
+            return; // a policy that knows its faults only at the end says so, and is not charged by phase
+        }
+        assertThat(looksAhead()).as("a policy that looks ahead cannot count its faults as it goes").isFalse();
+        assertThat(simulator.faultsSoFar()).isZero();
+        for (int i = 0; i < runs.length; i++) {
+            simulator.accept(new long[] {runs[i]}, 1);
+            assertThat(simulator.faultsSoFar()).isEqualTo(faults(simulator.outcome(), frames));
+            if (i == runs.length / 2) {
+                simulator.startMeasuring();
+                assertThat(simulator.faultsSoFar()).isZero();
+            }
+        }
+    }
+
     private static long writeRuns(long[] runs) {
         long writes = 0;
         for (long run : runs) {

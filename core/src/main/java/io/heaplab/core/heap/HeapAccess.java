@@ -21,6 +21,7 @@ public final class HeapAccess {
     private final ReferenceRecorder recorder;
     private final Source source;
     private final boolean recorded;
+    private boolean recording;
     private final int pageShift;
     private long references;
 
@@ -29,6 +30,7 @@ public final class HeapAccess {
         this.recorder = recorder;
         this.source = source;
         this.recorded = recorded;
+        this.recording = recorded;
         this.pageShift = heap.pageShift();
     }
 
@@ -79,6 +81,14 @@ public final class HeapAccess {
         for (long page = address >>> pageShift; page <= last; page++) {
             record((int) page, write);
         }
+    }
+
+    /**
+     * Lets this view's references reach the recorder again, or holds them back for a while: the allocator's
+     * disposal references left unpaged, say. A view of a heap that records nothing stays silent.
+     */
+    public void setRecording(boolean on) {
+        recording = on && recorded;
     }
 
     /** Whose references these are. */
@@ -154,7 +164,7 @@ public final class HeapAccess {
 
     private void record(int page, boolean write) {
         references++;
-        if (recorded) {
+        if (recording) {
             recorder.reference(page, write);
         }
     }

@@ -1,5 +1,7 @@
 package io.heaplab.core.run;
 
+import io.heaplab.core.diagnostics.Diagnostics;
+import io.heaplab.core.heap.Accounting;
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.SpaceMeasures;
 import java.util.Collections;
@@ -19,6 +21,8 @@ import java.util.SequencedMap;
  * @param allocatorReferences references the allocator made to its bookkeeping, whether paged or not
  * @param virtualPages        the heap's high-water mark in pages
  * @param pagesTouched        distinct pages referenced
+ * @param firstTouches        pages first referenced in the measured phase: a fault under every policy at every
+ *                            size, left out of {@code paging} when {@code accounting} does not count first touches
  * @param allocations         requests the allocator filled
  * @param frees               blocks given back
  * @param rejections          requests that found no room in a bounded heap
@@ -27,6 +31,8 @@ import java.util.SequencedMap;
  * @param space               searches, peak footprint and fragmentation
  * @param paging              the outcome of each policy, keyed by its spec, in the order given; {@link
  *                            #curve(String)} and {@link #faults(String)} read one without a cast
+ * @param accounting          which faults {@code paging} counts
+ * @param diagnostics         what the program did, when the run gathered it; else null
  * @param wallNanos           how long the run took; not deterministic, so reports keep it apart
  */
 public record RunResult(
@@ -39,6 +45,7 @@ public record RunResult(
         long allocatorReferences,
         long virtualPages,
         long pagesTouched,
+        long firstTouches,
         long allocations,
         long frees,
         long rejections,
@@ -46,10 +53,28 @@ public record RunResult(
         long peakLiveBytes,
         SpaceMeasures space,
         SequencedMap<String, PagingOutcome> paging,
+        Accounting accounting,
+        Diagnostics diagnostics,
         long wallNanos) implements PagingResults {
 
     public RunResult {
         paging = Collections.unmodifiableSequencedMap(new LinkedHashMap<>(paging));
+    }
+
+    /**
+     * Faults per block allocated in the measured phase, for each policy that counts faults at one memory size,
+     * keyed by its spec; empty when the run gathered no diagnostics (which count the measured allocations).
+     */
+    public SequencedMap<String, Double> faultsPerAllocation() {
+        SequencedMap<String, Double> perAllocation = new LinkedHashMap<>();
+        if (diagnostics != null && diagnostics.allocations() > 0) {
+            paging.forEach((policy, outcome) -> {
+                if (outcome instanceof PagingOutcome.Faults f) {
+                    perAllocation.put(policy, (double) f.faults() / diagnostics.allocations());
+                }
+            });
+        }
+        return perAllocation;
     }
 
     /** Requests received: filled and rejected. */

@@ -1,5 +1,6 @@
 package io.heaplab.core.run;
 
+import io.heaplab.core.heap.Accounting;
 import io.heaplab.core.heap.Heap;
 import io.heaplab.core.spi.Spec;
 import java.util.ArrayList;
@@ -21,11 +22,14 @@ import java.util.Objects;
  * @param pageSize                 bytes per page, a power of two
  * @param heapCapacity             the most bytes the heap may hold, or {@link Heap#GROWABLE}
  * @param seed                     the seed of the workload's random source
- * @param countAllocatorReferences whether the allocator's bookkeeping references are paged too (Brent compares
- *                                 strategies, not their implementations, so by default they are not)
+ * @param accounting               which faults count: the allocator's bookkeeping references paged or not (Brent
+ *                                 compares strategies, not their implementations, so by default they are not),
+ *                                 each page's first touch counted or not
+ * @param diagnosed                whether the run gathers the {@link io.heaplab.core.diagnostics.Diagnostics} of
+ *                                 its program (links followed, ages of blocks read, faults by phase)
  */
 public record RunSpec(Spec workload, Spec allocator, List<Spec> policies, int pageSize, long heapCapacity, long seed,
-                      boolean countAllocatorReferences) {
+                      Accounting accounting, boolean diagnosed) {
 
     /** The seed a builder uses unless told otherwise, as the command's {@code run} does. */
     public static final long DEFAULT_SEED = 1;
@@ -34,13 +38,14 @@ public record RunSpec(Spec workload, Spec allocator, List<Spec> policies, int pa
         Objects.requireNonNull(workload, "workload");
         Objects.requireNonNull(allocator, "allocator");
         policies = List.copyOf(policies);
+        Objects.requireNonNull(accounting, "accounting");
         Heap.checkPageSize(pageSize);
         checkCapacity(heapCapacity);
     }
 
     /** A run in a growable heap that pages only the workload's references. */
     public static RunSpec of(Spec workload, Spec allocator, List<Spec> policies, int pageSize, long seed) {
-        return new RunSpec(workload, allocator, policies, pageSize, Heap.GROWABLE, seed, false);
+        return new RunSpec(workload, allocator, policies, pageSize, Heap.GROWABLE, seed, Accounting.WORKLOAD, false);
     }
 
     /**
@@ -59,7 +64,7 @@ public record RunSpec(Spec workload, Spec allocator, List<Spec> policies, int pa
     /** A builder holding this run's every field, to make a variant of it. */
     public Builder toBuilder() {
         Builder builder = new Builder(workload).allocator(allocator).pageSize(pageSize).heapCapacity(heapCapacity)
-                .seed(seed).countAllocatorReferences(countAllocatorReferences);
+                .seed(seed).accounting(accounting).diagnosed(diagnosed);
         builder.policies.addAll(policies);
         return builder;
     }
@@ -73,8 +78,8 @@ public record RunSpec(Spec workload, Spec allocator, List<Spec> policies, int pa
 
     /**
      * A {@link RunSpec} told field by field. Unless told otherwise a run has {@link Heap#DEFAULT_PAGE_SIZE}-byte
-     * pages, a growable heap, seed {@value RunSpec#DEFAULT_SEED}, no policies, and pages only the workload's
-     * references. Each {@link #build()} makes a new spec, so one builder can make a sweep:
+     * pages, a growable heap, seed {@value RunSpec#DEFAULT_SEED}, no policies, pages only the workload's
+     * references, counts every fault and gathers no diagnostics. Each {@link #build()} makes a new spec, so one builder can make a sweep:
      * <pre>{@code
      * RunSpec.Builder brent = RunSpec.workload("pqsim").policy("lru:frames=all").pageSize(512);
      * List<RunSpec> runs = Stream.of("stack", "mru").map(a -> brent.allocator(a).build()).toList();
@@ -88,7 +93,8 @@ public record RunSpec(Spec workload, Spec allocator, List<Spec> policies, int pa
         private int pageSize = Heap.DEFAULT_PAGE_SIZE;
         private long heapCapacity = Heap.GROWABLE;
         private long seed = DEFAULT_SEED;
-        private boolean countAllocatorReferences;
+        private Accounting accounting = Accounting.WORKLOAD;
+        private boolean diagnosed;
 
         private Builder(Spec workload) {
             this.workload = workload;
@@ -154,7 +160,19 @@ public record RunSpec(Spec workload, Spec allocator, List<Spec> policies, int pa
 
         /** Whether the allocator's own bookkeeping references are paged too: a real allocator's paging cost. */
         public Builder countAllocatorReferences(boolean count) {
-            this.countAllocatorReferences = count;
+            return accounting(accounting.withAllocatorReferences(count ? Accounting.AllocatorReferences.ALL
+                    : Accounting.AllocatorReferences.NONE));
+        }
+
+        /** Which faults count: the allocator's references paged at allocation, at disposal; first touches. */
+        public Builder accounting(Accounting accounting) {
+            this.accounting = Objects.requireNonNull(accounting, "accounting");
+            return this;
+        }
+
+        /** Whether the run gathers its program's diagnostics: links followed, ages of blocks read, phases. */
+        public Builder diagnosed(boolean diagnosed) {
+            this.diagnosed = diagnosed;
             return this;
         }
 
@@ -169,7 +187,7 @@ public record RunSpec(Spec workload, Spec allocator, List<Spec> policies, int pa
                 throw new IllegalStateException("run of '" + workload + "' names no allocator (expected: "
                         + "allocator(spec) before build(), such as allocator(\"first-fit\"))");
             }
-            return new RunSpec(workload, allocator, policies, pageSize, heapCapacity, seed, countAllocatorReferences);
+            return new RunSpec(workload, allocator, policies, pageSize, heapCapacity, seed, accounting, diagnosed);
         }
     }
 }

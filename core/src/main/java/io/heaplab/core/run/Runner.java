@@ -1,5 +1,8 @@
 package io.heaplab.core.run;
 
+import io.heaplab.core.diagnostics.PhasedFaults;
+import io.heaplab.core.diagnostics.ProgramDiagnostics;
+import io.heaplab.core.heap.Accounting;
 import io.heaplab.core.heap.Heap;
 import io.heaplab.core.spi.Allocator;
 import io.heaplab.core.spi.AllocatorProvider;
@@ -108,11 +111,32 @@ public final class Runner {
         }
         long start = System.nanoTime();
         Workload workload = bound.workload().create(bound.workloadOptions());
-        List<ReferenceSink> sinks = new ArrayList<>(simulators);
+        ProgramDiagnostics diagnostics = spec.diagnosed() && recorded ? new ProgramDiagnostics(
+                workload.blockSize() == AllocatorSetup.VARIED ? 0 : spec.pageSize() / workload.blockSize()) : null;
+        SequencedMap<String, PhasedFaults> phased = new LinkedHashMap<>();
+        List<ReferenceSink> sinks = new ArrayList<>();
+        for (int i = 0; i < simulators.size(); i++) {
+            PagingSimulator simulator = simulators.get(i);
+            if (diagnostics != null && simulator.faultsSoFar() >= 0) {
+                // a policy that counts its faults as it goes is fed through a sink that charges them to phases
+                PhasedFaults sink = diagnostics.phased(simulator);
+                phased.put(spec.policies().get(i).toString(), sink);
+                sinks.add(sink);
+            } else {
+                sinks.add(simulator);
+            }
+        }
         sinks.addAll(observers);
+        if (diagnostics != null) {
+            sinks.add(diagnostics);
+        }
         ReferenceRecorder recorder = new ReferenceRecorder(sinks);
+        if (diagnostics != null) {
+            diagnostics.tag(recorder);
+        }
         long capacity = Math.min(spec.heapCapacity(), workload.heapCapacity());
-        try (Heap heap = recorded ? new Heap(spec.pageSize(), capacity, recorder, spec.countAllocatorReferences())
+        Accounting accounting = spec.accounting();
+        try (Heap heap = recorded ? new Heap(spec.pageSize(), capacity, recorder, accounting.allocatorReferences().any())
                 : Heap.unrecorded(spec.pageSize(), capacity)) {
             Allocator allocator = bound.allocator().create(bound.allocatorOptions(),
                     new AllocatorSetup(heap, workload.blockSize(), allocatorSeed(spec.seed())));
@@ -120,19 +144,43 @@ public final class Runner {
                 allocator = new GuardedAllocator(allocator, heap, "plugin " + bound.allocatorOrigin()
                         + ": allocator '" + spec.allocator().name() + "' (" + allocator.getClass().getName() + ")");
             }
-            WorkloadContext context = new WorkloadContext(heap.data(), allocator, spec.seed());
+            WorkloadContext context = new WorkloadContext(heap.data(), allocator, spec.seed(), accounting,
+                    diagnostics);
             workload.run(context);
             recorder.finish();
 
+            long firstTouches = recorder.firstTouches();
             SequencedMap<String, PagingOutcome> paging = new LinkedHashMap<>();
             for (int i = 0; i < simulators.size(); i++) {
-                paging.put(spec.policies().get(i).toString(), simulators.get(i).outcome());
+                PagingOutcome outcome = simulators.get(i).outcome();
+                paging.put(spec.policies().get(i).toString(),
+                        accounting.firstTouchCounted() ? outcome : withoutFirstTouches(outcome, firstTouches));
             }
             return new RunResult(spec.workload().toString(), spec.allocator().toString(), spec.pageSize(),
-                    spec.seed(), recorder.references(), context.measuredFrom(), heap.bookkeeping().references(), heap.virtualPages(),
-                    recorder.distinctPages(), context.allocations(), context.frees(), context.rejections(),
-                    context.peakLiveBlocks(), context.peakLiveBytes(), context.space(), paging, System.nanoTime() - start);
+                    spec.seed(), recorder.references(), context.measuredFrom(), heap.bookkeeping().references(),
+                    heap.virtualPages(), recorder.distinctPages(), firstTouches, context.allocations(),
+                    context.frees(), context.rejections(), context.peakLiveBlocks(), context.peakLiveBytes(),
+                    context.space(), paging, accounting, diagnostics == null ? null : diagnostics.diagnostics(phased),
+                    System.nanoTime() - start);
         }
+    }
+
+    /**
+     * {@code outcome} less the faults every demand-paging policy takes at every size on the first reference to each
+     * of the measured phase's new pages.
+     */
+    static PagingOutcome withoutFirstTouches(PagingOutcome outcome, long firstTouches) {
+        return switch (outcome) {
+            case PagingOutcome.Faults f -> new PagingOutcome.Faults(f.faults() - firstTouches, f.measures());
+            case PagingOutcome.Curve c -> {
+                long[] faults = c.faults().clone();
+                for (int i = 0; i < faults.length; i++) {
+                    faults[i] -= firstTouches;
+                }
+                yield new PagingOutcome.Curve(c.axis(), c.sizes(), faults, c.writeBacks(), c.meanResident(),
+                        c.references());
+            }
+        };
     }
 
     /**

@@ -1,17 +1,27 @@
 package io.heaplab.core.spi;
 
+import io.heaplab.core.diagnostics.ProgramDiagnostics;
+import io.heaplab.core.heap.Accounting;
 import io.heaplab.core.heap.HeapAccess;
 import java.util.SplittableRandom;
 
 /**
  * What a running workload sees: the heap for its data, an allocator that counts what it is asked, and a
  * random source seeded from the run, so the same seed gives the same references.
+ *
+ * <p>A workload may also say what its program does, for a run's diagnostics: the links it follows ({@link
+ * #followed}), the blocks it begins to read ({@link #visited}) and the phases it goes through ({@link #phase},
+ * {@link #enter}). These calls cost a test of one field unless the run asked for diagnostics.
  */
 public final class WorkloadContext {
 
     private final HeapAccess heap;
     private final Allocator allocator;
     private final SplittableRandom random;
+    private final HeapAccess bookkeeping;
+    private final boolean muteAtAllocate;
+    private final boolean muteAtDispose;
+    private final ProgramDiagnostics diagnostics;
 
     private long allocations;
     private long frees;
@@ -28,9 +38,25 @@ public final class WorkloadContext {
     private double externalSum;
 
     public WorkloadContext(HeapAccess heap, Allocator allocator, long seed) {
+        this(heap, allocator, seed, Accounting.WORKLOAD, null);
+    }
+
+    /**
+     * A context whose allocator's bookkeeping references are paged, when the heap records them, only where
+     * {@code accounting} says (at allocation, at disposal), and whose workload's account of its program goes to
+     * {@code diagnostics} when it is not null.
+     */
+    public WorkloadContext(HeapAccess heap, Allocator allocator, long seed, Accounting accounting,
+                           ProgramDiagnostics diagnostics) {
         this.heap = heap;
         this.allocator = allocator;
         this.random = new SplittableRandom(seed);
+        this.bookkeeping = heap.heap().bookkeeping();
+        // a heap that pages none of the allocator's references needs no muting; one that pages some is told when
+        Accounting.AllocatorReferences paged = accounting.allocatorReferences();
+        this.muteAtAllocate = paged.any() && !paged.atAllocate();
+        this.muteAtDispose = paged.any() && !paged.atDispose();
+        this.diagnostics = diagnostics;
     }
 
     /** The workload's view of the heap: every access is recorded as the workload's. */
@@ -51,6 +77,36 @@ public final class WorkloadContext {
         measuredFrom = heap.heap().startMeasuring();
     }
 
+    /**
+     * The workload read the address of the block at {@code to} in the block at {@code from} and goes there: a
+     * diagnostic, the gap between the two blocks in allocation order.
+     */
+    public void followed(long from, long to) {
+        if (diagnostics != null) {
+            diagnostics.followed(from, to);
+        }
+    }
+
+    /** The workload begins to read the block at {@code block}: a diagnostic, the block's age in allocations. */
+    public void visited(long block) {
+        if (diagnostics != null) {
+            diagnostics.visited(block);
+        }
+    }
+
+    /**
+     * The id of the program phase named {@code name} (PQSIM's "insert"), for {@link #enter}; defined once, at the
+     * start of the run. Diagnostics charge references and faults to phases; without them every id is 0.
+     */
+    public int phase(String name) {
+        return diagnostics == null ? 0 : diagnostics.definePhase(name);
+    }
+
+    /** The program enters the phase {@code id}; returns the phase it leaves, to go back to when it is done. */
+    public int enter(int id) {
+        return diagnostics == null ? 0 : diagnostics.enter(id);
+    }
+
     /** The virtual time at which the measured phase began: 0 when the whole run is measured. */
     public long measuredFrom() {
         return measuredFrom;
@@ -58,7 +114,14 @@ public final class WorkloadContext {
 
     /** Asks the allocator for {@code size} bytes; a request that does not fit is counted and answered -1. */
     public long allocate(long size) {
-        long address = allocator.allocate(size);
+        long address;
+        if (muteAtAllocate) {
+            bookkeeping.setRecording(false);
+            address = allocator.allocate(size);
+            bookkeeping.setRecording(true);
+        } else {
+            address = allocator.allocate(size);
+        }
         if (address == Allocator.NO_FIT) {
             rejections++;
             sampleFragmentation();
@@ -71,6 +134,9 @@ public final class WorkloadContext {
         peakLiveBytes = Math.max(peakLiveBytes, liveBytes);
         footprint = Math.max(footprint, address + size);
         sampleFragmentation();
+        if (diagnostics != null) {
+            diagnostics.allocated(address);
+        }
         return address;
     }
 
@@ -87,7 +153,16 @@ public final class WorkloadContext {
 
     /** Gives back a block {@link #allocate} returned for {@code size} bytes. */
     public void free(long address, long size) {
-        allocator.free(address, size);
+        if (muteAtDispose) {
+            bookkeeping.setRecording(false);
+            allocator.free(address, size);
+            bookkeeping.setRecording(true);
+        } else {
+            allocator.free(address, size);
+        }
+        if (diagnostics != null) {
+            diagnostics.freed(address);
+        }
         frees++;
         liveBlocks--;
         liveBytes -= size;

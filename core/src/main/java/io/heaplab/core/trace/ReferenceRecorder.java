@@ -26,6 +26,12 @@ public final class ReferenceRecorder {
     private long references;
     private final BitSet touched = new BitSet();
     private int distinctPages;
+    private int distinctBeforeMeasuring;
+
+    // the program's phase (diagnostics): the phase each run began in, kept beside the batch only when tracked
+    private int phase;
+    private int runPhase;
+    private int[] phases;
 
     public ReferenceRecorder(List<? extends ReferenceSink> sinks) {
         this(sinks, BATCH);
@@ -48,6 +54,7 @@ public final class ReferenceRecorder {
         runPage = page;
         runCount = 1;
         runWrite = write;
+        runPhase = phase;
     }
 
     /**
@@ -59,6 +66,9 @@ public final class ReferenceRecorder {
         runPage = -1;
         references += PageRun.count(run);
         markTouched(PageRun.page(run));
+        if (phases != null) {
+            phases[filled] = phase;
+        }
         batch[filled++] = run;
         if (filled == batch.length) {
             deliver();
@@ -89,7 +99,39 @@ public final class ReferenceRecorder {
         for (ReferenceSink sink : sinks) {
             sink.startMeasuring();
         }
+        distinctBeforeMeasuring = distinctPages;
         return references;
+    }
+
+    /**
+     * Keeps, from now on, the program phase each run began in beside the batch, for {@link #batchPhases()}; the
+     * runs themselves are cut exactly as without it, so no policy sees a different stream.
+     */
+    public void trackPhases() {
+        if (phases == null) {
+            phases = new int[batch.length];
+        }
+    }
+
+    /** The program enters phase {@code phase}: the runs that begin from here on belong to it. */
+    public void enterPhase(int phase) {
+        this.phase = phase;
+    }
+
+    /**
+     * While a batch is delivered, the phase each of its runs began in, index for index; null unless {@link
+     * #trackPhases()} was called. The array is reused, like the batch.
+     */
+    public int[] batchPhases() {
+        return phases;
+    }
+
+    /**
+     * Pages referenced for the first time in the measured phase: each faults under every demand-paging policy,
+     * whatever the memory, so they can be left out of the fault counts.
+     */
+    public int firstTouches() {
+        return distinctPages - distinctBeforeMeasuring;
     }
 
     /** Virtual time: every reference recorded, repeats included. */
@@ -107,6 +149,9 @@ public final class ReferenceRecorder {
             return;
         }
         markTouched(runPage);
+        if (phases != null) {
+            phases[filled] = runPhase;
+        }
         batch[filled++] = PageRun.pack(runPage, runCount, runWrite);
         runCount = 0;
         if (filled == batch.length) {

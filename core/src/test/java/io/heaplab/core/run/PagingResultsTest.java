@@ -3,6 +3,7 @@ package io.heaplab.core.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.heaplab.core.heap.Accounting;
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.SpaceMeasures;
 import java.util.LinkedHashMap;
@@ -17,7 +18,7 @@ class PagingResultsTest {
     private static final PagingOutcome.Faults COUNT = new PagingOutcome.Faults(5, Map.of(PagingOutcome.WRITE_BACKS, 1L));
 
     private static RunResult run(SequencedMap<String, PagingOutcome> paging) {
-        return new RunResult("w", "a", 64, 1, 20, 0, 0, 3, 3, 0, 0, 0, 0, 0, new SpaceMeasures(-1, 0, Double.NaN, Double.NaN), paging, 0);
+        return new RunResult("w", "a", 64, 1, 20, 0, 0, 3, 3, 3, 0, 0, 0, 0, 0, new SpaceMeasures(-1, 0, Double.NaN, Double.NaN), paging, Accounting.WORKLOAD, null, 0);
     }
 
     private static RunResult both() {

@@ -3,6 +3,7 @@ package io.heaplab.core.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.heaplab.core.heap.Accounting;
 import io.heaplab.core.heap.Heap;
 import io.heaplab.core.spi.Spec;
 import io.heaplab.core.spi.SpecException;
@@ -16,10 +17,10 @@ class RunSpecTest {
     void theBuilderGivesWhatTheCanonicalConstructorDoes() {
         RunSpec built = RunSpec.workload("random-blocks:size=16").allocator("mru").policy("lru:frames=all")
                 .policies("fifo:frames=4", "ws:theta=100").pageSize(512).heapCapacity(1 << 20).seed(7)
-                .countAllocatorReferences(true).build();
+                .countAllocatorReferences(true).diagnosed(true).build();
         assertThat(built).isEqualTo(new RunSpec(Spec.parse("random-blocks:size=16"), Spec.parse("mru"),
                 List.of(Spec.parse("lru:frames=all"), Spec.parse("fifo:frames=4"), Spec.parse("ws:theta=100")),
-                512, 1 << 20, 7, true));
+                512, 1 << 20, 7, new Accounting(Accounting.AllocatorReferences.ALL, true), true));
     }
 
     @Test
@@ -30,7 +31,8 @@ class RunSpecTest {
         assertThat(spec.pageSize()).isEqualTo(4096);
         assertThat(spec.heapCapacity()).isEqualTo(Heap.GROWABLE);
         assertThat(spec.seed()).isEqualTo(1);
-        assertThat(spec.countAllocatorReferences()).isFalse();
+        assertThat(spec.accounting()).isEqualTo(Accounting.WORKLOAD);
+        assertThat(spec.diagnosed()).isFalse();
         assertThat(spec.policies()).isEmpty();
     }
 

@@ -3,6 +3,7 @@ package io.heaplab.core.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.heaplab.core.heap.Accounting;
 import io.heaplab.core.heap.Heap;
 import io.heaplab.core.spi.Allocator;
 import io.heaplab.core.spi.AllocatorProvider;
@@ -23,6 +24,7 @@ import io.heaplab.core.spi.WorkloadProvider;
 import io.heaplab.core.trace.PageRun;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -191,6 +193,153 @@ class RunnerTest {
         }
     }
 
+    /**
+     * Hands out blocks in address order and keeps a ledger word in the heap that it writes once per allocation and
+     * once per disposal: bookkeeping references at both times.
+     */
+    private static final class Ledger implements AllocatorProvider {
+        @Override
+        public String name() {
+            return "ledger";
+        }
+
+        @Override
+        public String description() {
+            return "test";
+        }
+
+        @Override
+        public Allocator create(Options options, AllocatorSetup setup) {
+            Heap heap = setup.heap();
+            long ledger = heap.grow(heap.pageSize());
+            return new Allocator() {
+                @Override
+                public long allocate(long size) {
+                    long address = heap.grow(size);
+                    heap.bookkeeping().setLong(ledger, address);
+                    return address;
+                }
+
+                @Override
+                public void free(long address, long size) {
+                    heap.bookkeeping().setLong(ledger, -address);
+                }
+            };
+        }
+    }
+
+    /**
+     * Builds a linked list of 16-byte blocks, walks it twice (the second walk measured) following each link, and
+     * frees it: a phase each.
+     */
+    private static final class Chain implements WorkloadProvider {
+        @Override
+        public String name() {
+            return "chain";
+        }
+
+        @Override
+        public String description() {
+            return "test";
+        }
+
+        @Override
+        public List<Option> options() {
+            return List.of(Option.of("blocks", OptionType.POSITIVE_INT, "10", "blocks in the list"));
+        }
+
+        @Override
+        public Workload create(Options options) {
+            int blocks = options.getInt("blocks");
+            return new Workload() {
+                @Override
+                public long blockSize() {
+                    return 16;
+                }
+
+                @Override
+                public void run(WorkloadContext context) {
+                    int build = context.phase("build");
+                    int walk = context.phase("walk");
+                    int free = context.phase("free");
+                    context.enter(build);
+                    long head = -1;
+                    for (int i = 0; i < blocks; i++) {
+                        long block = context.allocate(16);
+                        context.heap().setLong(block, head);
+                        head = block;
+                    }
+                    context.enter(walk);
+                    walk(context, head);
+                    context.startMeasuring();
+                    walk(context, head);
+                    context.enter(free);
+                    for (long block = head; block != -1; ) {
+                        long next = context.heap().getLong(block);
+                        context.free(block, 16);
+                        block = next;
+                    }
+                }
+
+                private void walk(WorkloadContext context, long head) {
+                    context.visited(head);
+                    for (long block = head; context.heap().getLong(block) != -1; ) {
+                        long next = context.heap().getLong(block);
+                        context.followed(block, next);
+                        context.visited(next);
+                        block = next;
+                    }
+                }
+            };
+        }
+    }
+
+    /** Keeps the last page referenced in its one frame, counting faults as it goes. */
+    private static final class OneFrame implements ReplacementPolicyProvider {
+        @Override
+        public String name() {
+            return "one-frame";
+        }
+
+        @Override
+        public String description() {
+            return "test";
+        }
+
+        @Override
+        public PagingSimulator create(Options options) {
+            return new PagingSimulator() {
+                private int resident = -1;
+                private long faults;
+
+                @Override
+                public void accept(long[] runs, int length) {
+                    for (int i = 0; i < length; i++) {
+                        if (PageRun.page(runs[i]) != resident) {
+                            resident = PageRun.page(runs[i]);
+                            faults++;
+                        }
+                    }
+                }
+
+                @Override
+                public void startMeasuring() {
+                    faults = 0;
+                }
+
+                @Override
+                public long faultsSoFar() {
+                    return faults;
+                }
+
+                @Override
+                public PagingOutcome outcome() {
+                    return new PagingOutcome.Faults(faults);
+                }
+            };
+        }
+    }
+
     /** Counts references and pages never seen before, since the measured phase began. */
     private static final class Counting implements ReplacementPolicyProvider {
         @Override
@@ -233,8 +382,10 @@ class RunnerTest {
         }
     }
 
-    private static final Runner RUNNER = new Runner(new Plugins(Registry.of("allocator", List.of(new Bump())),
-            Registry.of("policy", List.of(new Counting())), Registry.of("workload", List.of(new TwoPasses()))));
+    private static final Runner RUNNER = new Runner(new Plugins(
+            Registry.of("allocator", List.of(new Bump(), new Ledger())),
+            Registry.of("policy", List.of(new Counting(), new OneFrame())),
+            Registry.of("workload", List.of(new TwoPasses(), new Chain()))));
 
     private static RunSpec spec(String workload, long seed) {
         return RunSpec.of(Spec.parse(workload), Spec.parse("bump"), List.of(Spec.parse("counting")), 64, seed);
@@ -290,7 +441,7 @@ class RunnerTest {
         assertThat(own.spaceUtilization()).isEqualTo(4.0 / 3);
 
         RunSpec tighter = new RunSpec(Spec.parse("two-passes:blocks=5,memory=192"), Spec.parse("bump"),
-                List.of(), 64, 128, 1, false);
+                List.of(), 64, 128, 1, Accounting.WORKLOAD, false);
         assertThat(RUNNER.run(tighter).allocations()).isEqualTo(2);
     }
 
@@ -366,5 +517,74 @@ class RunnerTest {
         assertThat(outcomes.get(2).result().allocations()).isEqualTo(4);
         assertThat(outcomes.get(2).result().seed()).isEqualTo(2);
         assertThatThrownBy(() -> runner.runAll(specs, 1)).hasMessage("error: IllegalStateException: lost a block");
+    }
+
+    private static RunSpec.Builder chain(int blocks) {
+        return RunSpec.workload("chain:blocks=" + blocks).allocator("ledger").policy("one-frame").policy("counting")
+                .pageSize(64);
+    }
+
+    @Test
+    void theAllocatorsReferencesArePagedAtAllocationAtDisposalBothOrNeither() {
+        Map<Accounting.AllocatorReferences, Long> references = new java.util.EnumMap<>(Accounting.AllocatorReferences.class);
+        for (Accounting.AllocatorReferences paged : Accounting.AllocatorReferences.values()) {
+            RunResult run = RUNNER.run(chain(10).accounting(Accounting.WORKLOAD.withAllocatorReferences(paged)).build());
+            references.put(paged, run.references());
+            assertThat(run.allocatorReferences()).as("made, paged or not").isEqualTo(20);
+            assertThat(run.accounting().allocatorReferences()).isEqualTo(paged);
+        }
+        long none = references.get(Accounting.AllocatorReferences.NONE);
+        assertThat(references.get(Accounting.AllocatorReferences.ALLOCATE)).isEqualTo(none + 10);
+        assertThat(references.get(Accounting.AllocatorReferences.DISPOSE)).isEqualTo(none + 10);
+        assertThat(references.get(Accounting.AllocatorReferences.ALL)).isEqualTo(none + 20);
+    }
+
+    @Test
+    void leavingOutFirstTouchesTakesEachNewPageOfTheMeasuredPhaseOffEveryPolicy() {
+        RunResult counted = RUNNER.run(spec("two-passes:blocks=5,warmup=false", 1));
+        RunResult excluded = RUNNER.run(spec("two-passes:blocks=5,warmup=false", 1).toBuilder()
+                .accounting(Accounting.WORKLOAD.withFirstTouchCounted(false)).build());
+        assertThat(counted.firstTouches()).isEqualTo(5);
+        assertThat(excluded.firstTouches()).isEqualTo(5);
+        assertThat(counted.faults("counting")).isEqualTo(5);
+        assertThat(excluded.faults("counting")).isZero();
+        // a warm-up that touched every page leaves no first touch to the measured phase
+        assertThat(RUNNER.run(spec("two-passes:blocks=5", 1)).firstTouches()).isZero();
+    }
+
+    @Test
+    void diagnosticsMeasureLinksAgesAndPhasesWithoutChangingAnyCount() {
+        RunResult plain = RUNNER.run(chain(10).build());
+        RunResult diagnosed = RUNNER.run(chain(10).diagnosed(true).build());
+        assertThat(plain.diagnostics()).isNull();
+        assertThat(diagnosed.paging()).isEqualTo(plain.paging());
+        assertThat(diagnosed.references()).isEqualTo(plain.references());
+
+        io.heaplab.core.diagnostics.Diagnostics d = diagnosed.diagnostics();
+        assertThat(d.blocksPerPage()).isEqualTo(4);
+        assertThat(d.allocations()).as("none in the measured phase").isZero();
+        // the list runs from the newest block to the oldest: each link joins neighbours in allocation order
+        assertThat(d.links()).isEqualTo(9);
+        assertThat(d.linksWithinPage()).isEqualTo(9);
+        assertThat(d.linkGaps().buckets()).containsExactly(0, 9);
+        // ages 0 to 9 once each: 0 | 1 | 2-3 | 4-7 | 8-9
+        assertThat(d.visits()).isEqualTo(10);
+        assertThat(d.ages().buckets()).containsExactly(1, 1, 2, 4, 2);
+        assertThat(d.ages().sum()).isEqualTo(45);
+        assertThat(d.phases()).extracting(io.heaplab.core.diagnostics.Diagnostics.Phase::name)
+                .containsExactly("rest", "build", "walk", "free");
+        io.heaplab.core.diagnostics.Diagnostics.Phase walk = d.phases().get(2);
+        io.heaplab.core.diagnostics.Diagnostics.Phase free = d.phases().get(3);
+        assertThat(walk.entries()).as("in progress when the measured phase began").isEqualTo(1);
+        assertThat(d.phases().get(1).entries()).as("over before it began").isZero();
+        assertThat(free.entries()).isEqualTo(1);
+        // the measured walk reads each block's link twice but the last's once; freeing reads each link once
+        assertThat(walk.references() + free.references()).isEqualTo(plain.references() - plain.measuredFrom());
+        assertThat(free.references()).isEqualTo(10);
+        // only the policy that counts as it goes is charged by phase, and its phases add up to its faults
+        assertThat(walk.faults()).containsOnlyKeys("one-frame");
+        long phased = d.phases().stream().mapToLong(p -> p.faults().get("one-frame")).sum();
+        assertThat(phased).isEqualTo(plain.faults("one-frame"));
+        assertThat(free.faults().get("one-frame")).isPositive();
     }
 }

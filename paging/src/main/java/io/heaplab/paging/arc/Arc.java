@@ -202,6 +202,11 @@ public final class Arc implements PagingSimulator {
     }
 
     @Override
+    public long faultsSoFar() {
+        return faults;
+    }
+
+    @Override
     public PagingOutcome outcome() {
         return FixedMemoryOutcome.of(faults, writeBacks, Map.entry("target", p));
     }

@@ -93,6 +93,11 @@ public final class Clock implements PagingSimulator {
     }
 
     @Override
+    public long faultsSoFar() {
+        return table.faults();
+    }
+
+    @Override
     public PagingOutcome outcome() {
         return table.outcome(Map.entry("meanPointerTravel", scans == 0 ? 0.0 : (double) pointerTravel / scans));
     }

@@ -155,6 +155,11 @@ public final class WsClock implements PagingSimulator {
     }
 
     @Override
+    public long faultsSoFar() {
+        return table.faults();
+    }
+
+    @Override
     public PagingOutcome outcome() {
         return table.outcome(Map.entry("meanPointerTravel", scans == 0 ? 0.0 : (double) pointerTravel / scans),
                 Map.entry("overcommitments", overcommitments));

@@ -68,6 +68,11 @@ public final class Fifo implements PagingSimulator {
     }
 
     @Override
+    public long faultsSoFar() {
+        return table.faults();
+    }
+
+    @Override
     public PagingOutcome outcome() {
         return table.outcome();
     }

@@ -187,6 +187,11 @@ public final class TwoList implements PagingSimulator {
     }
 
     @Override
+    public long faultsSoFar() {
+        return faults;
+    }
+
+    @Override
     public PagingOutcome outcome() {
         return FixedMemoryOutcome.of(faults, writeBacks, Map.entry("activations", activations),
                 Map.entry("deactivations", deactivations));

@@ -105,6 +105,11 @@ public final class ExactLru implements PagingSimulator {
     }
 
     @Override
+    public long faultsSoFar() {
+        return faults;
+    }
+
+    @Override
     public PagingOutcome outcome() {
         return FixedMemoryOutcome.of(faults, writeBacks);
     }

@@ -128,6 +128,11 @@ public final class PageFaultFrequency implements PagingSimulator {
     }
 
     @Override
+    public long faultsSoFar() {
+        return faults;
+    }
+
+    @Override
     public PagingOutcome outcome() {
         return WindowMeasures.outcome(faults, writeBacks, spaceTime, vt - measuredAfter);
     }

@@ -67,6 +67,11 @@ public final class RandomReplacement implements PagingSimulator {
     }
 
     @Override
+    public long faultsSoFar() {
+        return table.faults();
+    }
+
+    @Override
     public PagingOutcome outcome() {
         return table.outcome();
     }

@@ -137,6 +137,11 @@ public final class WorkingSet implements PagingSimulator {
     }
 
     @Override
+    public long faultsSoFar() {
+        return faults;
+    }
+
+    @Override
     public PagingOutcome outcome() {
         return WindowMeasures.outcome(faults, writeBacks, spaceTime, vt - measuredAfter);
     }

@@ -215,11 +215,19 @@ public final class PqsimWorkload implements Workload {
         private int root = NIL;
         private int queued;
         private int customers;
+        // the program's phases, for a run's diagnostics: the reads of the children's dist fields are a phase of
+        // their own inside both operations' merges
+        private final int inserting;
+        private final int deleting;
+        private final int distanceReads;
 
         Simulation(WorkloadContext context) {
             this.context = context;
             this.heap = context.heap();
             this.random = context.random();
+            this.inserting = context.phase("insert");
+            this.deleting = context.phase("delete-min");
+            this.distanceReads = context.phase("distance reads");
         }
 
         void run() {
@@ -227,6 +235,8 @@ public final class PqsimWorkload implements Workload {
             // warmup = 0: the whole run is measured and the context is never told
             boolean measuring = warmupEnd == 0;
             while (root != NIL) {
+                context.enter(deleting);
+                context.visited(root);
                 int now = heap.getInt(root + TIME);
                 if (now > horizon) {
                     break;
@@ -238,7 +248,7 @@ public final class PqsimWorkload implements Workload {
                 // delete-min: read what the event says, merge its subtrees, and give its node back at once
                 int event = root;
                 int key = heap.getInt(event + KEY);
-                root = merge(heap.getInt(event + LEFT), heap.getInt(event + RIGHT));
+                root = merge(child(event, LEFT), child(event, RIGHT));
                 queued--;
                 context.free(event, NODE_BYTES);
                 if (key == ARRIVAL) {
@@ -268,6 +278,7 @@ public final class PqsimWorkload implements Workload {
 
         /** Allocates a node for an event at {@code time} microseconds and inserts it. */
         private void schedule(int key, long time) {
+            context.enter(inserting);
             long address = context.allocate(NODE_BYTES);
             if (address == Allocator.NO_FIT) {
                 return;
@@ -284,6 +295,15 @@ public final class PqsimWorkload implements Workload {
             heap.setInt(node + DIST, 1);
             root = merge(root, node);
             queued++;
+        }
+
+        /** The child of {@code node} at {@code side}, or nil: a link the program follows. */
+        private int child(int node, int side) {
+            int child = heap.getInt(node + side);
+            if (child != NIL) {
+                context.followed(node, child);
+            }
+            return child;
         }
 
         /**
@@ -304,11 +324,14 @@ public final class PqsimWorkload implements Workload {
                 a = b;
                 b = t;
             }
-            int right = merge(heap.getInt(a + RIGHT), b);
-            int left = heap.getInt(a + LEFT);
+            context.visited(a);
+            int right = merge(child(a, RIGHT), b);
+            int left = child(a, LEFT);
+            int operation = context.enter(distanceReads);
             int leftDist = left == NIL ? 0 : heap.getInt(left + DIST);
             // right is not nil: it holds at least b
             int rightDist = heap.getInt(right + DIST);
+            context.enter(operation);
             if (leftDist < rightDist) {
                 // the merged subtree grew deeper than the left one: it becomes the left, to keep the spine short
                 heap.setInt(a + LEFT, right);

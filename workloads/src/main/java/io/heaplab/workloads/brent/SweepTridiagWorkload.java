@@ -377,10 +377,13 @@ public final class SweepTridiagWorkload implements Workload {
          * object, since this runs for every message at every hop.
          */
         private void read(int m, int r, int c) {
+            context.visited(m);
             rotation = heap.getShort(m + VALUE);
             second = cells.link(m);
+            context.visited(second);
             cos = heap.getShort(second + VALUE);
             third = cells.link(second);
+            context.visited(third);
             sin = heap.getShort(third + VALUE);
             check(m, r, c, rotation, cos, sin);
         }

@@ -64,13 +64,16 @@ final class TridiagCells {
         return (int) address;
     }
 
-    /** The link of {@code cell}: nil, or the address of a cell inside the heap. */
+    /** The link of {@code cell}: nil, or the address of a cell inside the heap, which the program goes to. */
     int link(int cell) {
         int to = heap.getInt(cell + LINK);
         if (to != NIL && (to < 0 || to > heap.heap().size() - CELL)) {
             throw new IllegalStateException(TridiagProvider.NAME + ": the cell at address " + cell + " links to "
                     + to + " (expected: nil or a cell in the heap [0, " + heap.heap().size() + "); a cell was"
                     + " changed while in use: overlapping blocks, or a freed cell written or read)");
+        }
+        if (to != NIL) {
+            context.followed(cell, to);
         }
         return to;
     }

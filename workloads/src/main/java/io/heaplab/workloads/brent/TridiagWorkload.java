@@ -232,11 +232,20 @@ public final class TridiagWorkload implements Workload {
         private int after;
         /** The second cell of the pair {@link #pair} allocated last. */
         private int pairSecond;
+        // the program's phases, for a run's diagnostics
+        private final int passing;
+        private final int applying;
+        private final int making;
+        private final int backTransforming;
 
         Mesh(WorkloadContext context) {
             this.context = context;
             this.heap = context.heap();
             this.cells = new TridiagCells(context);
+            this.passing = context.phase("pass on");
+            this.applying = context.phase("apply");
+            this.making = context.phase("make");
+            this.backTransforming = context.phase("back-transform");
             for (int r = 0, p = 0; r < n; r++) {
                 for (int c = 0; c <= r; c++, p++) {
                     rowOf[p] = r;
@@ -323,6 +332,7 @@ public final class TridiagWorkload implements Workload {
         private void visit(int p) {
             int r = rowOf[p];
             int c = columnOf[p];
+            context.enter(passing);
             if (inHead[WEST][p] != NIL) {
                 // east along row r; from the diagonal block, south down column r-1
                 passOn(p, WEST, c + 1 <= r - 1 ? p + 1 : r + 1 < n ? p + r + 1 : NIL, c + 1 <= r - 1 ? WEST : NORTH);
@@ -330,8 +340,10 @@ public final class TridiagWorkload implements Workload {
             if (inHead[NORTH][p] != NIL) {
                 passOn(p, NORTH, r + 1 < n ? p + r + 1 : NIL, NORTH);
             }
+            context.enter(applying);
             applyQueued(p, r, c);
             if (r >= c + 2 && !made[p]) {
+                context.enter(making);
                 make(p, r, c);
             }
         }
@@ -533,8 +545,10 @@ public final class TridiagWorkload implements Workload {
          * returns its second cell.
          */
         private int read(int m) {
+            context.visited(m);
             int high = heap.getShort(m + VALUE);
             int second = cells.link(m);
+            context.visited(second);
             int low = heap.getShort(second + VALUE) & 0xFFFF;
             after = cells.link(second);
             angle = (high << 16) | low;
@@ -698,6 +712,7 @@ public final class TridiagWorkload implements Workload {
 
         /** Reads the kept rotations in the order they were made, accumulating Q, and frees them. */
         private double[][] backTransform() {
+            context.enter(backTransforming);
             double[][] q = new double[n][n];
             for (int i = 0; i < n; i++) {
                 q[i][i] = 1;
