@@ -277,6 +277,52 @@ final class DocsFindings {
                     row(json, "3.3", "mru").get("published").get("ratioToNormalLoad").asDouble(),
                     holds ? "agrees" : "DISAGREES");
         }));
+        findings.add(new Finding(doc, BRENT, file, json -> {
+            JsonNode d = row(json, "3.1", "random").get("runs").get(0).get("diagnostics");
+            JsonNode ages = d.get("visits").get("ages");
+            long young = 0;
+            long old = 0;
+            for (JsonNode bucket : ages.get("buckets")) {
+                young += bucket.get("to").asLong() < 256 ? bucket.get("count").asLong() : 0;
+                old += bucket.get("from").asLong() >= 4096 ? bucket.get("count").asLong() : 0;
+            }
+            double all = ages.get("count").asDouble();
+            return f("Of the %d blocks TRIDIAG reads, %.1f%% are younger than 256 allocations (three pages of cells)"
+                    + " and %.1f%% older than 4096", ages.get("count").asLong(), 100 * young / all, 100 * old / all);
+        }));
+        findings.add(new Finding(doc, BRENT, file, json -> {
+            String frames = table(json, "3.2").get("frames").get(0).asText();
+            String policy = "lru:frames=" + frames;
+            List<String> parts = new ArrayList<>();
+            for (String strategy : List.of("stack", "random", "mru")) {
+                JsonNode d = row(json, "3.2", strategy).get("runs").get(0).get("diagnostics");
+                long all = 0;
+                long distance = 0;
+                double insert = 0;
+                double delete = 0;
+                for (JsonNode phase : d.get("phases")) {
+                    long faults = phase.get("faults").get(policy).asLong();
+                    all += faults;
+                    String name = phase.get("name").asText();
+                    distance += name.equals("distance reads") ? faults : 0;
+                    insert = name.equals("insert") ? (double) faults / phase.get("entries").asLong() : insert;
+                    delete = name.equals("delete-min") ? (double) faults / phase.get("entries").asLong() : delete;
+                }
+                parts.add(f("%s %.2f, %.2f and %.0f%%", strategy.toUpperCase(Locale.ROOT), insert, delete,
+                        100.0 * distance / all));
+            }
+            return f("At %s frames an insert faults, a delete-min faults, and the reads of the children's dist fields"
+                    + " cause: %s", frames, String.join("; ", parts));
+        }));
+        findings.add(new Finding(doc, BRENT, file, json -> {
+            List<String> parts = new ArrayList<>();
+            for (String strategy : List.of("stack", "random", "mru")) {
+                parts.add(f("%s's at %d", strategy.toUpperCase(Locale.ROOT),
+                        row(json, "3.2", strategy).get("paperFaultsReachedAtFrames").asInt()));
+            }
+            return "On our LRU curves the paper's counts, scaled to the run's length, are reached only at more frames"
+                    + " than the paper's 50: " + String.join(", ", parts);
+        }));
     }
 
     /** Whether both of Brent's TRIDIAG claims about small fractions of STACK's faults hold. */

@@ -112,18 +112,29 @@ public final class ProgramDiagnostics implements ReferenceSink {
         return phaseNames.size() - 1;
     }
 
-    /** The program enters phase {@code id}; returns the phase it was in, to go back to. */
+    /** The program enters phase {@code id}, one more entry of it; returns the phase it was in, to resume. */
     public int enter(int id) {
+        int was = phase;
+        if (id != was) {
+            switchTo(id);
+        }
+        entries[id]++; // even when already in it: another insert right after an insert is one more
+        return was;
+    }
+
+    /** The program goes back to phase {@code id}, which it left for a nested one: not a new entry. */
+    public void resume(int id) {
+        if (id != phase) {
+            switchTo(id);
+        }
+    }
+
+    private void switchTo(int id) {
         if (id < 0 || id >= phaseNames.size()) {
             throw new IllegalArgumentException("phase: " + id + " (expected: an id definePhase returned)");
         }
-        int was = phase;
-        if (id != was) {
-            phase = id;
-            entries[id]++;
-            recorder.enterPhase(id);
-        }
-        return was;
+        phase = id;
+        recorder.enterPhase(id);
     }
 
     /** How many phases are defined, the rest of the run included. */

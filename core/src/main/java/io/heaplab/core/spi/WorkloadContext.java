@@ -102,9 +102,19 @@ public final class WorkloadContext {
         return diagnostics == null ? 0 : diagnostics.definePhase(name);
     }
 
-    /** The program enters the phase {@code id}; returns the phase it leaves, to go back to when it is done. */
+    /**
+     * The program enters the phase {@code id} (one more entry of it); returns the phase it leaves, to {@link
+     * #resume} when a nested phase is done.
+     */
     public int enter(int id) {
         return diagnostics == null ? 0 : diagnostics.enter(id);
+    }
+
+    /** The program goes back to the phase {@code id} it left for a nested one, without entering it anew. */
+    public void resume(int id) {
+        if (diagnostics != null) {
+            diagnostics.resume(id);
+        }
     }
 
     /** The virtual time at which the measured phase began: 0 when the whole run is measured. */

@@ -196,12 +196,35 @@ public final class BrentExperiment extends SweepReproduction {
         for (Table table : Table.values()) {
             for (String strategy : config.strategies()) {
                 for (long seed : config.seeds().list()) {
-                    specs.add(RunSpec.workload(table.workload(config)).allocator(strategy).policy(CURVE_POLICY)
-                            .pageSize(PAGE_SIZE).seed(seed).build());
+                    RunSpec.Builder run = RunSpec.workload(table.workload(config)).allocator(strategy)
+                            .policy(CURVE_POLICY).pageSize(PAGE_SIZE).seed(seed).diagnosed(true);
+                    if (table != Table.TRIDIAG) {
+                        // PQSIM's memory size is the paper's: a policy at it charges the faults to the phases
+                        run.policy(phasePolicy(table));
+                    }
+                    specs.add(run.build());
                 }
             }
         }
         return specs;
+    }
+
+    /** The fixed-memory LRU at the table's (unscaled) memory size, which diagnostics charge to PQSIM's phases. */
+    String phasePolicy(Table table) {
+        return "lru:frames=" + paper.row(table.id, BASELINE).faults().keySet().iterator().next();
+    }
+
+    /**
+     * The fewest frames at which {@code curve} (faults at 1, 2, ... frames) gives no more than {@code faults}: where
+     * a published count sits on a measured curve; the curve's length plus one when it never comes that low.
+     */
+    static int framesReaching(long[] curve, long faults) {
+        for (int f = 1; f <= curve.length; f++) {
+            if (curve[f - 1] <= faults) {
+                return f;
+            }
+        }
+        return curve.length + 1;
     }
 
     /** The tables of the runs of {@link #specs()}: a strategy that failed anywhere has no rows. */

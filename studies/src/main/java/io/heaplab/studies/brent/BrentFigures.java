@@ -114,6 +114,11 @@ interface BrentFigures {
         };
     }
 
+    /** {@code part} as a percentage of {@code whole}; 0 when the whole is 0. */
+    static double percent(long part, long whole) {
+        return whole == 0 ? 0 : 100.0 * part / whole;
+    }
+
     /** A strategy's name as Brent prints it. */
     static String upper(String strategy) {
         return strategy.toUpperCase(Locale.ROOT);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.heaplab.core.run.RunResult;
+import io.heaplab.reports.DiagnosticsJson;
 import io.heaplab.reports.JsonResults;
 import io.heaplab.reports.Summary;
 import io.heaplab.studies.brent.BrentExperiment.Results;
@@ -46,12 +47,12 @@ final class BrentJson {
         results.config().strategies().forEach(strategies::add);
         ArrayNode tables = root.putArray("tables");
         for (TableResult table : results.tables()) {
-            tables.add(tableTree(table));
+            tables.add(tableTree(table, results.config().pqsimSeconds() / (double) BrentExperiment.FULL_SECONDS));
         }
         return StudyJson.finish(root, results.failed(), claims);
     }
 
-    private static ObjectNode tableTree(TableResult table) {
+    private static ObjectNode tableTree(TableResult table, double pqsimScale) {
         ObjectNode node = NODES.objectNode();
         node.put("table", table.table().id);
         node.put("title", table.table().title);
@@ -87,6 +88,17 @@ final class BrentJson {
                 n.put("allocations", run.allocations());
                 n.put("frees", run.frees());
                 n.put("peakLiveBlocks", run.peakLiveBlocks());
+                if (run.diagnostics() != null) {
+                    n.set("diagnostics", DiagnosticsJson.toTree(run));
+                }
+            }
+            if (table.table() != BrentExperiment.Table.TRIDIAG && row.published() != null) {
+                Long published = row.published().faults().get(table.paperFrames().getFirst());
+                if (published != null) {
+                    // the paper's count, scaled to this run's measured length, where the measured curve reaches it
+                    r.put("paperFaultsReachedAtFrames", BrentExperiment.framesReaching(row.curve(),
+                            Math.round(published * pqsimScale)));
+                }
             }
             ArrayNode curve = r.putArray("lruCurve");
             for (long faults : row.curve()) {

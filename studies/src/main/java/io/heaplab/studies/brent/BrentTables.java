@@ -1,5 +1,8 @@
 package io.heaplab.studies.brent;
 
+import io.heaplab.core.diagnostics.Diagnostics;
+import io.heaplab.core.run.RunResult;
+import io.heaplab.reports.DiagnosticsText;
 import io.heaplab.reports.Summary;
 import io.heaplab.reports.TextTable;
 import io.heaplab.studies.brent.BrentExperiment.Results;
@@ -33,7 +36,7 @@ final class BrentTables {
         }
         for (TableResult table : results.tables()) {
             out.println();
-            printTable(table, out);
+            printTable(table, results.config().pqsimSeconds() / (double) BrentExperiment.FULL_SECONDS, out);
         }
         StudyText.failed(results.failed(), out);
         out.println();
@@ -45,7 +48,7 @@ final class BrentTables {
     /** Marks a published figure Brent estimated. */
     private static final String ESTIMATE = "*";
 
-    private static void printTable(TableResult result, PrintWriter out) {
+    private static void printTable(TableResult result, double pqsimScale, PrintWriter out) {
         Table table = result.table();
         out.println("Table " + table.id + ": " + table.title + " (" + result.workload() + "), " + table.about);
         List<String> groups = new ArrayList<>(List.of("", "virtual size", ""));
@@ -91,6 +94,84 @@ final class BrentTables {
         if (result.rows().stream().anyMatch(r -> !r.beyondFirstTouch().isEmpty())) {
             printBeyondFirstTouch(result, out);
         }
+        printDiagnostics(result, pqsimScale, out);
+    }
+
+    /**
+     * What the program did, from the diagnostics of each strategy's first run: the links it followed and the ages
+     * of the blocks it read (the program's own, the same under every strategy that refuses nothing), faults per
+     * allocation, and for PQSIM the faults of its phases and where the paper's counts sit on the measured curve.
+     */
+    private static void printDiagnostics(TableResult result, double pqsimScale, PrintWriter out) {
+        if (result.rows().isEmpty() || result.rows().getFirst().runs().getFirst().diagnostics() == null) {
+            return;
+        }
+        RunResult first = result.rows().getFirst().runs().getFirst();
+        Diagnostics program = first.diagnostics();
+        out.println();
+        out.println("Diagnostics of " + result.table().title + " (the program's, seed " + first.seed()
+                + ", over the measured references):");
+        out.printf(Locale.ROOT, "  links followed: %d, %.1f%% between blocks allocated less than a page (%d blocks)"
+                + " apart%n", program.links(), BrentFigures.percent(program.linksWithinPage(), program.links()),
+                program.blocksPerPage());
+        if (program.links() > 0) {
+            out.println("    gap in allocations  " + DiagnosticsText.line(program.linkGaps()));
+        }
+        out.printf(Locale.ROOT, "  blocks read: %d%n", program.visits());
+        if (program.visits() > 0) {
+            out.println("    age in allocations  " + DiagnosticsText.line(program.ages()));
+        }
+        boolean phased = result.table() != Table.TRIDIAG;
+        String policy = "lru:frames=" + result.frames().getFirst();
+        List<String> header = new ArrayList<>(List.of("strategy"));
+        result.frames().forEach(f -> header.add("faults/allocation, " + f + " frames"));
+        if (phased) {
+            header.addAll(List.of("faults/insert", "faults/delete-min", "distance reads' share",
+                    "paper's count reached at"));
+        }
+        TextTable text = new TextTable().header(header);
+        for (Row row : result.rows()) {
+            RunResult run = row.runs().getFirst();
+            Diagnostics d = run.diagnostics();
+            List<String> cells = new ArrayList<>(List.of(BrentFigures.upper(row.strategy())));
+            for (int f : result.frames()) {
+                cells.add(String.format(Locale.ROOT, "%.3f", run.curve(BrentExperiment.CURVE_POLICY).faultsAt(f)
+                        / (double) d.allocations()));
+            }
+            if (phased) {
+                Diagnostics.Phase insert = phase(d, PHASE_INSERT);
+                Diagnostics.Phase delete = phase(d, PHASE_DELETE);
+                Diagnostics.Phase distance = phase(d, PHASE_DISTANCE);
+                long all = d.phases().stream().mapToLong(p -> p.faults().get(policy)).sum();
+                cells.add(String.format(Locale.ROOT, "%.3f", insert.faults().get(policy) / (double) insert.entries()));
+                cells.add(String.format(Locale.ROOT, "%.3f", delete.faults().get(policy) / (double) delete.entries()));
+                cells.add(String.format(Locale.ROOT, "%.1f%%", BrentFigures.percent(distance.faults().get(policy),
+                        all)));
+                Long published = row.published() == null ? null
+                        : row.published().faults().get(result.paperFrames().getFirst());
+                cells.add(published == null ? NONE : BrentExperiment.framesReaching(row.curve(),
+                        Math.round(published * pqsimScale)) + " frames");
+            }
+            text.row(cells);
+        }
+        text.print(out);
+        if (phased) {
+            out.println("  (faults at " + result.frames().getFirst() + " frames by phase: an insert's and a"
+                    + " delete-min's own, without the reads of the children's dist fields in their merges, whose"
+                    + " share of all faults is given apart; the paper's count is reached where our LRU curve falls"
+                    + " to it" + (pqsimScale == 1 ? "" : String.format(Locale.ROOT, ", scaled by %.2f to this run's"
+                    + " measured length", pqsimScale)) + ")");
+        }
+    }
+
+    /** PQSIM's phases, as the workload names them. */
+    static final String PHASE_INSERT = "insert";
+    static final String PHASE_DELETE = "delete-min";
+    static final String PHASE_DISTANCE = "distance reads";
+
+    private static Diagnostics.Phase phase(Diagnostics d, String name) {
+        return d.phases().stream().filter(p -> p.name().equals(name)).findFirst().orElseThrow(
+                () -> new IllegalStateException("PQSIM's diagnostics lack the phase '" + name + "'"));
     }
 
     /**

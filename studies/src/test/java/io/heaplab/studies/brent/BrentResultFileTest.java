@@ -5,6 +5,7 @@ import static io.heaplab.studies.Sections.series;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.heaplab.core.heap.Accounting;
 import io.heaplab.core.run.RunResult;
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.SpaceMeasures;
@@ -39,8 +40,8 @@ class BrentResultFileTest {
 
     private static RunResult run(String strategy, long seed) {
         SequencedMap<String, PagingOutcome> paging = new LinkedHashMap<>();
-        return new RunResult("tridiag:n=8", strategy, 512, seed, 1000, 0, 0, 12, 10, 40, 30, 0, 10, 60,
-                new SpaceMeasures(-1, 60, Double.NaN, Double.NaN), paging, 123);
+        return new RunResult("tridiag:n=8", strategy, 512, seed, 1000, 0, 0, 12, 10, 10, 40, 30, 0, 10, 60,
+                new SpaceMeasures(-1, 60, Double.NaN, Double.NaN), paging, Accounting.WORKLOAD, null, 123);
     }
 
     private static Row row(String strategy, BrentPaper paper, Table table, List<Integer> frames, double scale) {

@@ -4,6 +4,7 @@ import static io.heaplab.studies.Sections.figure;
 import static io.heaplab.studies.Sections.series;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.heaplab.core.heap.Accounting;
 import io.heaplab.core.run.RunResult;
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.SpaceMeasures;
@@ -41,8 +42,8 @@ class PurdomResultFileTest {
 
     private static RunResult run(String strategy, long seed) {
         SequencedMap<String, PagingOutcome> paging = new LinkedHashMap<>();
-        return new RunResult("purdom:lambda=96,c=2", strategy, 4096, seed, 0, 0, 0, 1, 1, 1600, 1590, 160, 40, 120,
-                new SpaceMeasures(3520, 4000, 0.125, 0.25), paging, 123);
+        return new RunResult("purdom:lambda=96,c=2", strategy, 4096, seed, 0, 0, 0, 1, 1, 1, 1600, 1590, 160, 40, 120,
+                new SpaceMeasures(3520, 4000, 0.125, 0.25), paging, Accounting.WORKLOAD, null, 123);
     }
 
     /** Made-up results of Table 2's first two cells, two seeds, with next-fit failed as first fit. */

@@ -331,7 +331,7 @@ public final class PqsimWorkload implements Workload {
             int leftDist = left == NIL ? 0 : heap.getInt(left + DIST);
             // right is not nil: it holds at least b
             int rightDist = heap.getInt(right + DIST);
-            context.enter(operation);
+            context.resume(operation);
             if (leftDist < rightDist) {
                 // the merged subtree grew deeper than the left one: it becomes the left, to keep the spine short
                 heap.setInt(a + LEFT, right);
