@@ -231,6 +231,30 @@ final class DocsFindings {
             return "Without first-touch faults, normalized in brackets: " + String.join("; ", parts);
         }));
         findings.add(new Finding(doc, BRENT, file, json -> {
+            JsonNode table = table(json, "3.1");
+            List<String> parts = new ArrayList<>();
+            for (JsonNode frames : table.get("frames")) {
+                String f = frames.asText();
+                List<String> measured = new ArrayList<>();
+                for (String strategy : List.of("stack", "nofree", "mru")) {
+                    JsonNode m = row(json, "3.1", strategy).get("measured");
+                    measured.add(f("%s %.0f (%.3f)", strategy.toUpperCase(Locale.ROOT),
+                            m.get("faultsDisposePaged").get(f).get("mean").asDouble(),
+                            m.get("normalizedDisposePaged").get(f).get("mean").asDouble()));
+                }
+                parts.add(f("at %s frames %s", f, String.join(", ", measured)));
+            }
+            JsonNode stack = row(json, "3.1", "stack").get("measured");
+            boolean same = true;
+            for (JsonNode frames : table.get("frames")) {
+                same &= stack.get("faultsDisposePaged").get(frames.asText()).get("mean").asDouble()
+                        == stack.get("faults").get(frames.asText()).get("mean").asDouble();
+            }
+            return "With the disposal references paged, normalized in brackets: " + String.join("; ", parts)
+                    + (same ? ". STACK's faults are exactly those of the runs that do not page them:"
+                    : ". STACK's faults change when they are paged");
+        }));
+        findings.add(new Finding(doc, BRENT, file, json -> {
             Set<Long> paper = new TreeSet<>();
             long pages = -1;
             for (JsonNode row : table(json, "3.2").get("rows")) {

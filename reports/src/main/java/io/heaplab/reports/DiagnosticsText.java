@@ -50,17 +50,22 @@ public final class DiagnosticsText {
         }
     }
 
-    /** The buckets of {@code h} as from-to:count, with the mean. */
+    /** The buckets of {@code h} as from-to:count, with the mean and the bucket of the median. */
     public static String line(Histogram h) {
         long[] counts = h.buckets();
         List<String> parts = new ArrayList<>();
         for (int b = 0; b < counts.length; b++) {
             if (counts[b] > 0) {
-                long from = Histogram.lower(b);
-                long to = Histogram.upper(b);
-                parts.add((from == to ? Long.toString(from) : from + "-" + to) + ":" + counts[b]);
+                parts.add(bounds(b) + ":" + counts[b]);
             }
         }
-        return String.join(" ", parts) + String.format(Locale.ROOT, " (mean %.1f)", h.mean());
+        return String.join(" ", parts) + String.format(Locale.ROOT, " (mean %.1f, median %s)", h.mean(),
+                bounds(h.medianBucket()));
+    }
+
+    private static String bounds(int bucket) {
+        long from = Histogram.lower(bucket);
+        long to = Histogram.upper(bucket);
+        return from == to ? Long.toString(from) : from + "-" + to;
     }
 }

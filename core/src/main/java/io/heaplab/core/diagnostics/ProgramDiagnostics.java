@@ -137,11 +137,6 @@ public final class ProgramDiagnostics implements ReferenceSink {
         recorder.enterPhase(id);
     }
 
-    /** How many phases are defined, the rest of the run included. */
-    int phaseCount() {
-        return phaseNames.size();
-    }
-
     @Override
     public void accept(long[] runs, int length) {
         int[] phases = batchPhases();

@@ -1,5 +1,6 @@
 package io.heaplab.studies.brent;
 
+import io.heaplab.core.heap.Accounting;
 import io.heaplab.core.run.RunResult;
 import io.heaplab.core.run.RunSpec;
 import io.heaplab.core.spi.Spec;
@@ -19,6 +20,7 @@ import java.util.Map;
 import java.util.SequencedMap;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.ToDoubleBiFunction;
 
 /**
  * Brent's experiments of section 3 of "The Most-Recently-Used Strategy for Dynamic Storage Allocation on a Computer
@@ -50,6 +52,9 @@ public final class BrentExperiment extends SweepReproduction {
     public static final String DATAFLOW = "dataflow";
     /** TRIDIAG's earlier model, rotations applied in arrival order. */
     public static final String SWEEP = "sweep";
+    /** The accounting of Table 3.1's second run of each strategy: its own disposal references paged too. */
+    static final Accounting DISPOSE_PAGED = Accounting.WORKLOAD.withAllocatorReferences(
+            Accounting.AllocatorReferences.DISPOSE);
     /** TRIDIAG's virtual size in the paper, for STACK, RANDOM and MRU alike. */
     static final int PUBLISHED_TRIDIAG_PAGES = 6423;
 
@@ -130,17 +135,30 @@ public final class BrentExperiment extends SweepReproduction {
      * @param faults            faults by memory size in frames
      * @param normalized        faults over RANDOM's on the same seed, by memory size
      * @param ratioToNormalLoad Table 3.3 only: faults over Table 3.2's on the same seed, at the table's size
-     * @param beyondFirstTouch  Table 3.1 only (its runs measure from the start), faults by memory size without the
-     *                          first touch of each page, which faults under any policy (a demand-zero fault that
-     *                          Brent may not have counted); empty for the other tables
-     * @param normalizedBeyondFirstTouch the same over RANDOM's same count
+     * @param beyondFirstTouch  Table 3.1 only (its runs measure from the start), faults without the first touch of
+     *                          each page, which faults under any policy (a demand-zero fault that Brent may not have
+     *                          counted); empty for the other tables
+     * @param disposePaged      Table 3.1 only, faults of runs that also page the strategy's own references made
+     *                          while disposing a block (the link a STACK or MRU writes into it); empty otherwise
      * @param curve             faults for every memory size from 1 frame, the mean over seeds, rounded
      * @param runs              the runs, one per seed
      */
     public record Row(String strategy, BrentPaper.Row published, Summary virtualPages,
                       SortedMap<Integer, Summary> faults, SortedMap<Integer, Summary> normalized,
-                      Summary ratioToNormalLoad, SortedMap<Integer, Summary> beyondFirstTouch,
-                      SortedMap<Integer, Summary> normalizedBeyondFirstTouch, long[] curve, List<RunResult> runs) {
+                      Summary ratioToNormalLoad, Recount beyondFirstTouch, Recount disposePaged, long[] curve,
+                      List<RunResult> runs) {
+    }
+
+    /**
+     * Table 3.1 counted another way: faults by memory size, and the same over RANDOM's counted alike (empty when
+     * RANDOM failed); both empty where the table is not counted this way.
+     */
+    public record Recount(SortedMap<Integer, Summary> faults, SortedMap<Integer, Summary> normalized) {
+        static final Recount NONE = new Recount(new TreeMap<>(), new TreeMap<>());
+
+        public boolean isEmpty() {
+            return faults.isEmpty();
+        }
     }
 
     /**
@@ -206,12 +224,24 @@ public final class BrentExperiment extends SweepReproduction {
                 }
             }
         }
+        // Table 3.1 once more, with the strategies' references made while disposing a block paged
+        for (String strategy : config.strategies()) {
+            for (long seed : config.seeds().list()) {
+                specs.add(RunSpec.workload(Table.TRIDIAG.workload(config)).allocator(strategy).policy(CURVE_POLICY)
+                        .pageSize(PAGE_SIZE).seed(seed).accounting(DISPOSE_PAGED).build());
+            }
+        }
         return specs;
     }
 
     /** The fixed-memory LRU at the table's (unscaled) memory size, which diagnostics charge to PQSIM's phases. */
-    String phasePolicy(Table table) {
-        return "lru:frames=" + paper.row(table.id, BASELINE).faults().keySet().iterator().next();
+    private String phasePolicy(Table table) {
+        return phasePolicy(paper.row(table.id, BASELINE).faults().keySet().iterator().next());
+    }
+
+    /** The fixed-memory LRU at {@code frames}, which diagnostics charge to PQSIM's phases. */
+    static String phasePolicy(int frames) {
+        return "lru:frames=" + frames;
     }
 
     /**
@@ -231,52 +261,43 @@ public final class BrentExperiment extends SweepReproduction {
     Results tabulate(Sweep sweep) {
         int perStrategy = config.seeds().count();
         int perTable = perStrategy * config.strategies().size();
-        Map<Table, Map<String, List<RunResult>>> byTable = new LinkedHashMap<>();
-        for (Table table : Table.values()) {
+        // the runs of each table, then the disposal-paged runs of Table 3.1, as specs() lists them
+        List<Map<String, List<RunResult>>> blocks = new ArrayList<>();
+        for (int block = 0; block <= Table.values().length; block++) {
             Map<String, List<RunResult>> byStrategy = new LinkedHashMap<>();
             for (int s = 0; s < config.strategies().size(); s++) {
                 String strategy = config.strategies().get(s);
                 if (sweep.failed(strategy)) {
                     continue; // a strategy that failed anywhere has no row: its tables would not compare
                 }
-                int from = table.ordinal() * perTable + s * perStrategy;
+                int from = block * perTable + s * perStrategy;
                 byStrategy.put(strategy, sweep.results(from, from + perStrategy));
             }
-            byTable.put(table, byStrategy);
+            blocks.add(byStrategy);
         }
         List<TableResult> tables = new ArrayList<>();
         for (Table table : Table.values()) {
-            tables.add(tabulate(table, byTable.get(table), byTable.get(Table.PQSIM)));
+            tables.add(tabulate(table, blocks.get(table.ordinal()), blocks.get(Table.PQSIM.ordinal()),
+                    blocks.getLast()));
         }
         return new Results(config, tables, sweep.failed());
     }
 
     private TableResult tabulate(Table table, Map<String, List<RunResult>> runs,
-                                 Map<String, List<RunResult>> normalLoad) {
+                                 Map<String, List<RunResult>> normalLoad, Map<String, List<RunResult>> disposed) {
         List<Integer> paperFrames = List.copyOf(paper.row(table.id, BASELINE).faults().keySet());
         List<Integer> frames = frames(table, paperFrames, runs);
         // a failed baseline leaves nothing to normalize to: the faults stand, the normalized columns are empty
         List<RunResult> baseline = runs.get(BASELINE);
         List<Row> rows = new ArrayList<>();
         runs.forEach((strategy, own) -> {
-            SortedMap<Integer, Summary> faults = new TreeMap<>();
-            SortedMap<Integer, Summary> normalized = new TreeMap<>();
-            for (int f : frames) {
-                faults.put(f, summarize(own, r -> faultsAt(r, f)));
-                if (baseline != null) {
-                    normalized.put(f, summarize(own, (r, i) -> faultsAt(r, f) / faultsAt(baseline.get(i), f)));
-                }
-            }
-            SortedMap<Integer, Summary> beyond = new TreeMap<>();
-            SortedMap<Integer, Summary> normalizedBeyond = new TreeMap<>();
+            Recount counted = recount(own, baseline, frames, BrentExperiment::faultsAt);
+            Recount beyond = Recount.NONE;
+            Recount disposePaged = Recount.NONE;
             if (table == Table.TRIDIAG && own.stream().allMatch(r -> r.measuredFrom() == 0)) {
-                for (int f : frames) {
-                    beyond.put(f, summarize(own, r -> beyondFirstTouch(r, f)));
-                    if (baseline != null) {
-                        normalizedBeyond.put(f, summarize(own, (r, i) -> beyondFirstTouch(r, f)
-                                / beyondFirstTouch(baseline.get(i), f)));
-                    }
-                }
+                beyond = recount(own, baseline, frames, BrentExperiment::beyondFirstTouch);
+                disposePaged = recount(disposed.get(strategy), disposed.get(BASELINE), frames,
+                        BrentExperiment::faultsAt);
             }
             Summary ratio = null;
             if (table == Table.PQSIM_DOUBLED) {
@@ -285,8 +306,8 @@ public final class BrentExperiment extends SweepReproduction {
                 ratio = summarize(own, (r, i) -> faultsAt(r, f) / faultsAt(normal.get(i), f));
             }
             rows.add(new Row(strategy, paper.row(table.id, Spec.parse(strategy).name()),
-                    summarize(own, r -> r.pagesTouched()), faults, normalized, ratio, beyond, normalizedBeyond,
-                    meanCurve(own), own));
+                    summarize(own, r -> r.pagesTouched()), counted.faults(), counted.normalized(), ratio, beyond,
+                    disposePaged, meanCurve(own), own));
         });
         return new TableResult(table, table.workload(config), frames, paperFrames, rows);
     }
@@ -307,6 +328,21 @@ public final class BrentExperiment extends SweepReproduction {
             scaled.add((int) Math.max(1, Math.round((double) f * smallest / PUBLISHED_TRIDIAG_PAGES)));
         }
         return scaled;
+    }
+
+    /** {@code measure} of {@code runs} at each of {@code frames}, and over {@code baseline}'s (none if null). */
+    private static Recount recount(List<RunResult> runs, List<RunResult> baseline, List<Integer> frames,
+                                   ToDoubleBiFunction<RunResult, Integer> measure) {
+        SortedMap<Integer, Summary> faults = new TreeMap<>();
+        SortedMap<Integer, Summary> normalized = new TreeMap<>();
+        for (int f : frames) {
+            faults.put(f, summarize(runs, r -> measure.applyAsDouble(r, f)));
+            if (baseline != null) {
+                normalized.put(f, summarize(runs, (r, i) -> measure.applyAsDouble(r, f)
+                        / measure.applyAsDouble(baseline.get(i), f)));
+            }
+        }
+        return new Recount(faults, normalized);
     }
 
     private static double faultsAt(RunResult run, int frames) {

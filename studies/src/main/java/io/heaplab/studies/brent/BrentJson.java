@@ -71,8 +71,12 @@ final class BrentJson {
             measured.set("faults", byFrames(row.faults()));
             measured.set("normalized", byFrames(row.normalized()));
             if (!row.beyondFirstTouch().isEmpty()) {
-                measured.set("faultsBeyondFirstTouch", byFrames(row.beyondFirstTouch()));
-                measured.set("normalizedBeyondFirstTouch", byFrames(row.normalizedBeyondFirstTouch()));
+                measured.set("faultsBeyondFirstTouch", byFrames(row.beyondFirstTouch().faults()));
+                measured.set("normalizedBeyondFirstTouch", byFrames(row.beyondFirstTouch().normalized()));
+            }
+            if (!row.disposePaged().isEmpty()) {
+                measured.set("faultsDisposePaged", byFrames(row.disposePaged().faults()));
+                measured.set("normalizedDisposePaged", byFrames(row.disposePaged().normalized()));
             }
             if (row.ratioToNormalLoad() != null) {
                 measured.set("ratioToNormalLoad", JsonResults.summary(row.ratioToNormalLoad()));

@@ -4,6 +4,7 @@ import io.heaplab.core.diagnostics.Diagnostics;
 import io.heaplab.core.run.RunResult;
 import io.heaplab.reports.DiagnosticsText;
 import io.heaplab.reports.Summary;
+import io.heaplab.workloads.brent.PqsimWorkload;
 import io.heaplab.reports.TextTable;
 import io.heaplab.studies.brent.BrentExperiment.Results;
 import io.heaplab.studies.brent.BrentExperiment.Row;
@@ -15,6 +16,7 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 
 /** Brent's Tables 3.1-3.3 as text, published and measured figures side by side, then his claims judged. */
 final class BrentTables {
@@ -92,7 +94,13 @@ final class BrentTables {
             out.println(ESTIMATE + " Brent's estimate, not a measurement (\"due to paging file quota restrictions\")");
         }
         if (result.rows().stream().anyMatch(r -> !r.beyondFirstTouch().isEmpty())) {
-            printBeyondFirstTouch(result, out);
+            printRecount(result, "without first-touch faults (each page's first reference, a fault under any"
+                    + " policy, not counted)", Row::beyondFirstTouch, out);
+        }
+        if (result.rows().stream().anyMatch(r -> !r.disposePaged().isEmpty())) {
+            printRecount(result, "with the strategies' own references made while disposing a block paged too (the"
+                    + " link STACK and the current-page strategies write into it; NOFREE makes none)",
+                    Row::disposePaged, out);
         }
         printDiagnostics(result, pqsimScale, out);
     }
@@ -122,7 +130,7 @@ final class BrentTables {
             out.println("    age in allocations  " + DiagnosticsText.line(program.ages()));
         }
         boolean phased = result.table() != Table.TRIDIAG;
-        String policy = "lru:frames=" + result.frames().getFirst();
+        String policy = BrentExperiment.phasePolicy(result.frames().getFirst());
         List<String> header = new ArrayList<>(List.of("strategy"));
         result.frames().forEach(f -> header.add("faults/allocation, " + f + " frames"));
         if (phased) {
@@ -139,9 +147,9 @@ final class BrentTables {
                         / (double) d.allocations()));
             }
             if (phased) {
-                Diagnostics.Phase insert = phase(d, PHASE_INSERT);
-                Diagnostics.Phase delete = phase(d, PHASE_DELETE);
-                Diagnostics.Phase distance = phase(d, PHASE_DISTANCE);
+                Diagnostics.Phase insert = phase(d, PqsimWorkload.INSERT);
+                Diagnostics.Phase delete = phase(d, PqsimWorkload.DELETE_MIN);
+                Diagnostics.Phase distance = phase(d, PqsimWorkload.DISTANCE_READS);
                 long all = d.phases().stream().mapToLong(p -> p.faults().get(policy)).sum();
                 cells.add(String.format(Locale.ROOT, "%.3f", insert.faults().get(policy) / (double) insert.entries()));
                 cells.add(String.format(Locale.ROOT, "%.3f", delete.faults().get(policy) / (double) delete.entries()));
@@ -164,24 +172,20 @@ final class BrentTables {
         }
     }
 
-    /** PQSIM's phases, as the workload names them. */
-    static final String PHASE_INSERT = "insert";
-    static final String PHASE_DELETE = "delete-min";
-    static final String PHASE_DISTANCE = "distance reads";
-
     private static Diagnostics.Phase phase(Diagnostics d, String name) {
         return d.phases().stream().filter(p -> p.name().equals(name)).findFirst().orElseThrow(
                 () -> new IllegalStateException("PQSIM's diagnostics lack the phase '" + name + "'"));
     }
 
     /**
-     * Table 3.1 counted the other way: without each page's first touch, a fault every policy takes, which Brent may
-     * not have counted (his NOFREE faults barely more often than it has pages); the paper's figures beside.
+     * Table 3.1 counted another way ({@code how}): without first touches, which Brent may not have counted (his
+     * NOFREE faults barely more often than it has pages), or with the strategies' disposal references paged; the
+     * paper's figures beside.
      */
-    private static void printBeyondFirstTouch(TableResult result, PrintWriter out) {
+    private static void printRecount(TableResult result, String how, Function<Row, BrentExperiment.Recount> recount,
+                                     PrintWriter out) {
         out.println();
-        out.println("Table " + result.table().id + " without first-touch faults (each page's first reference, a"
-                + " fault under any policy, not counted)");
+        out.println("Table " + result.table().id + " " + how);
         List<String> groups = new ArrayList<>(List.of(""));
         List<String> sides = new ArrayList<>(List.of("strategy"));
         for (int i = 0; i < result.frames().size(); i++) {
@@ -191,17 +195,18 @@ final class BrentTables {
         TextTable text = new TextTable().header(groups).header(sides);
         for (Row row : result.rows()) {
             BrentPaper.Row paper = row.published();
+            BrentExperiment.Recount counted = recount.apply(row);
             List<String> cells = new ArrayList<>(List.of(BrentFigures.upper(row.strategy())));
             for (int i = 0; i < result.frames().size(); i++) {
                 int f = result.frames().get(i);
                 Long faults = paper == null ? null : paper.faults().get(result.paperFrames().get(i));
                 Double normalized = paper == null ? null : paper.normalized().get(result.paperFrames().get(i));
                 cells.add(faults == null ? NONE : Long.toString(faults));
-                Summary beyond = row.beyondFirstTouch().get(f);
-                cells.add(beyond == null ? NONE : beyond.format(0));
+                Summary measured = counted.faults().get(f);
+                cells.add(measured == null ? NONE : measured.format(0));
                 cells.add(normalized == null ? NONE : String.format(Locale.ROOT, "%.3f", normalized));
-                Summary measured = row.normalizedBeyondFirstTouch().get(f);
-                cells.add(measured == null ? NONE : measured.format(3));
+                Summary measuredNormalized = counted.normalized().get(f);
+                cells.add(measuredNormalized == null ? NONE : measuredNormalized.format(3));
             }
             text.row(cells);
         }

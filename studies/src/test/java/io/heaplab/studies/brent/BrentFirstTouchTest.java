@@ -15,8 +15,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Table 3.1 counted both ways: with every fault, as the other tables, and without each page's first touch, which
- * faults under any policy and which Brent may not have counted.
+ * Table 3.1 counted three ways: with every fault, as the other tables; without each page's first touch, which
+ * faults under any policy and which Brent may not have counted; and with the strategies' disposal references paged.
  */
 class BrentFirstTouchTest {
 
@@ -30,26 +30,33 @@ class BrentFirstTouchTest {
         for (BrentExperiment.TableResult table : brent.tables()) {
             for (BrentExperiment.Row row : table.rows()) {
                 if (table.table() != BrentExperiment.Table.TRIDIAG) {
-                    assertThat(row.beyondFirstTouch()).isEmpty(); // measured after a warm-up: first touches unknown
+                    assertThat(row.beyondFirstTouch().isEmpty()).isTrue(); // measured after a warm-up: unknown
+                    assertThat(row.disposePaged().isEmpty()).isTrue();
                     continue;
                 }
                 for (int f : table.frames()) {
                     double expected = row.runs().stream().mapToDouble(r -> r.curve("lru:frames=all").faultsAt(f)
                             - r.pagesTouched()).average().orElseThrow();
-                    assertThat(row.beyondFirstTouch().get(f).mean()).isEqualTo(expected);
-                    assertThat(row.beyondFirstTouch().get(f).mean()).isNotNegative();
+                    assertThat(row.beyondFirstTouch().faults().get(f).mean()).isEqualTo(expected);
+                    assertThat(row.beyondFirstTouch().faults().get(f).mean()).isNotNegative();
                 }
                 for (RunResult run : row.runs()) {
                     // with a frame for every page, every fault is a first touch
                     assertThat(run.curve("lru:frames=all").faultsAt((int) run.pagesTouched()))
                             .isEqualTo(run.pagesTouched());
                 }
-                assertThat(row.normalizedBeyondFirstTouch()).containsOnlyKeys(table.frames());
+                assertThat(row.beyondFirstTouch().normalized()).containsOnlyKeys(table.frames());
+                assertThat(row.disposePaged().normalized()).containsOnlyKeys(table.frames());
+                if (row.strategy().equals("nofree")) {
+                    // NOFREE's disposal makes no reference: paging it changes nothing
+                    assertThat(row.disposePaged().faults()).isEqualTo(row.faults());
+                }
             }
         }
         StringWriter text = new StringWriter();
         outcome.print(new PrintWriter(text));
-        assertThat(text.toString()).contains("Table 3.1 without first-touch faults");
-        assertThat(new String(outcome.json())).contains("\"faultsBeyondFirstTouch\"");
+        assertThat(text.toString()).contains("Table 3.1 without first-touch faults")
+                .contains("Table 3.1 with the strategies' own references made while disposing a block paged too");
+        assertThat(new String(outcome.json())).contains("\"faultsBeyondFirstTouch\"").contains("\"faultsDisposePaged\"");
     }
 }

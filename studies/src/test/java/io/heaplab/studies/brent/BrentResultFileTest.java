@@ -54,14 +54,19 @@ class BrentResultFileTest {
         Summary ratio = table == Table.PQSIM_DOUBLED ? Summary.of(1.5 * scale, 1.25 * scale) : null;
         TreeMap<Integer, Summary> beyond = new TreeMap<>();
         TreeMap<Integer, Summary> normalizedBeyond = new TreeMap<>();
+        TreeMap<Integer, Summary> disposed = new TreeMap<>();
+        TreeMap<Integer, Summary> normalizedDisposed = new TreeMap<>();
         if (table == Table.TRIDIAG) {
             for (int f : frames) {
                 beyond.put(f, Summary.of(100 * scale / f - 10, 120 * scale / f - 12));
                 normalizedBeyond.put(f, Summary.of(scale, scale));
+                disposed.put(f, Summary.of(110 * scale / f, 130 * scale / f));
+                normalizedDisposed.put(f, Summary.of(scale, scale));
             }
         }
         return new Row(strategy, paper.row(table.id, strategy), Summary.of(10, 12), faults, normalized, ratio,
-                beyond, normalizedBeyond, new long[] {90, 40, (long) (20 * scale), 10}, List.of(run(strategy, 1), run(strategy, 2)));
+                new BrentExperiment.Recount(beyond, normalizedBeyond),
+                new BrentExperiment.Recount(disposed, normalizedDisposed), new long[] {90, 40, (long) (20 * scale), 10}, List.of(run(strategy, 1), run(strategy, 2)));
     }
 
     /** Made-up results of every table: two strategies, two seeds, one strategy failed. */

@@ -102,6 +102,13 @@ public final class PqsimWorkload implements Workload {
     /** The highest address a node may have, so that all its bytes lie below 2^31. */
     static final long MAX_NODE_ADDRESS = Integer.MAX_VALUE - NODE_BYTES + 1;
 
+    /** The phase of the program, in a run's diagnostics, that inserts an event. */
+    public static final String INSERT = "insert";
+    /** The phase that takes the next event off the queue. */
+    public static final String DELETE_MIN = "delete-min";
+    /** The reads of the children's dist fields in either operation's merge, a phase inside the other two. */
+    public static final String DISTANCE_READS = "distance reads";
+
     /** The longest run whose times in microseconds fit an int. */
     public static final long MAX_SECONDS = Integer.MAX_VALUE / 1_000_000;
     /** The highest arrival rate, warm-up included: a mean inter-arrival time of 10 us, ten ticks of the clock. */
@@ -225,9 +232,9 @@ public final class PqsimWorkload implements Workload {
             this.context = context;
             this.heap = context.heap();
             this.random = context.random();
-            this.inserting = context.phase("insert");
-            this.deleting = context.phase("delete-min");
-            this.distanceReads = context.phase("distance reads");
+            this.inserting = context.phase(INSERT);
+            this.deleting = context.phase(DELETE_MIN);
+            this.distanceReads = context.phase(DISTANCE_READS);
         }
 
         void run() {
