@@ -77,6 +77,8 @@ class DocsCommandsTest {
             Map.entry("./heaplab reproduce carr",
                     List.of("--configurations", "A", "--thetas", "200", "--tasks", "2")),
             Map.entry(DocsFindings.CARR, List.of()),
+            Map.entry(DocsFindings.FITS, List.of()),
+            Map.entry("./heaplab reproduce fits", List.of("--loads", "2000,700", "--repeats", "1")),
             Map.entry(DocsFindings.CARR_DEVICE, List.of()),
             Map.entry(DocsFindings.CARR_FRAMES, List.of()),
             Map.entry("./heaplab reproduce carr --prototypes stack.hlt@50000 --configurations A --thetas 100 --tasks 4"

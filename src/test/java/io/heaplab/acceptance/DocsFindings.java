@@ -33,6 +33,8 @@ final class DocsFindings {
     /** TRIDIAG's earlier model, for the comparison docs/reproduce-brent.md makes. */
     static final String BRENT_SWEEP = "./heaplab reproduce brent --tridiag-model sweep --strategies"
             + " stack,random,nofree,mru --pqsim-seconds 20 --json brent-sweep.json --no-report";
+    /** The run whose figures docs/reproduce-fits.md quotes: the report's medium and low loads, untimed. */
+    static final String FITS = "./heaplab reproduce fits --loads 20000,7000 --repeats 0 --json fits.json --no-report";
     /** The run whose figures docs/reproduce-purdom.md and the README quote. */
     static final String PURDOM = "./heaplab reproduce purdom --json purdom.json --no-report";
     /** The run whose figures docs/reproduce-carr.md and the README quote. */
@@ -66,6 +68,7 @@ final class DocsFindings {
         brent(findings);
         purdom(findings);
         carr(findings);
+        fits(findings);
         List<DynamicNode> tests = new ArrayList<>();
         for (int i = 0; i < findings.size(); i++) {
             Finding finding = findings.get(i);
@@ -708,6 +711,82 @@ final class DocsFindings {
 
     private static JsonNode purdomClaim(JsonNode json, String prefix) {
         return claim(json, prefix);
+    }
+
+    private static JsonNode fitsMeasured(JsonNode json, int load, String type, String strategy) {
+        for (JsonNode cell : json.get("cells")) {
+            if (cell.get("load").asInt() == load && cell.get("type").asText().equals(type)) {
+                return cell.get("strategies").get(strategy).get("measured");
+            }
+        }
+        throw new AssertionError("no cell " + load + " " + type + " in fits.json");
+    }
+
+    private static JsonNode fitsClaim(JsonNode json, String start) {
+        for (JsonNode claim : json.get("claims")) {
+            if (claim.get("claim").asText().startsWith(start)) {
+                return claim;
+            }
+        }
+        throw new AssertionError("no claim '" + start + "' in fits.json");
+    }
+
+    private static void fits(List<Finding> findings) {
+        String doc = "docs/reproduce-fits.md";
+        String file = "fits.json";
+        findings.add(new Finding(doc, FITS, file, json -> {
+            int agree = 0;
+            for (JsonNode claim : json.get("claims")) {
+                agree += claim.get("holds").asBoolean() ? 1 : 0;
+            }
+            return f("%d of the report's %d claims agree", agree, json.get("claims").size());
+        }));
+        findings.add(new Finding(doc, FITS, file, json -> f("first fit examines %.1f records per call on ints at"
+                        + " both loads, best fit %.1f and worst fit %.1f at the medium load",
+                fitsMeasured(json, 7000, "int", "first").get("searchesPerCall").asDouble(),
+                fitsMeasured(json, 20000, "int", "best").get("searchesPerCall").asDouble(),
+                fitsMeasured(json, 20000, "int", "worst").get("searchesPerCall").asDouble())));
+        findings.add(new Finding(doc, FITS, file, json -> f("on doubles first fit examines %.1f records per call",
+                fitsMeasured(json, 20000, "double", "first").get("searchesPerCall").asDouble())));
+        findings.add(new Finding(doc, FITS, file, json -> {
+            JsonNode claim = fitsClaim(json, "Best fit generally");
+            return f("best fit's RSS is the least in %s cells (the report's: %s cells, %s)",
+                    group(claim.get("evidence"), "in (\\d+ of \\d+) cells"),
+                    group(claim.get("published"), "in (\\d+ of \\d+) cells"),
+                    group(claim.get("published"), "\\(not: ([^)]*)\\)"));
+        }));
+        findings.add(new Finding(doc, FITS, file, json -> f("heaplab's RSS at the medium load: first fit %.0f KB,"
+                        + " best fit %.0f KB, worst fit %.0f KB on ints; %.0f, %.0f and %.0f KB on strings",
+                fitsMeasured(json, 20000, "int", "first").get("residentKB").asDouble(),
+                fitsMeasured(json, 20000, "int", "best").get("residentKB").asDouble(),
+                fitsMeasured(json, 20000, "int", "worst").get("residentKB").asDouble(),
+                fitsMeasured(json, 20000, "string", "first").get("residentKB").asDouble(),
+                fitsMeasured(json, 20000, "string", "best").get("residentKB").asDouble(),
+                fitsMeasured(json, 20000, "string", "worst").get("residentKB").asDouble())));
+        findings.add(new Finding(doc, FITS, file, json -> {
+            JsonNode claim = fitsClaim(json, "Time grows");
+            return f("the whole cost grows faster than the load in %s of the fits and data types (%s), the"
+                            + " report's times in %s",
+                    group(claim.get("evidence"), "in (\\d+ of \\d+):"),
+                    group(claim.get("evidence"), ": (int first x[0-9.]+)") + ", "
+                            + group(claim.get("evidence"), "(string first x[0-9.]+)"),
+                    group(claim.get("published"), "in (\\d+ of \\d+):") + " (ints under first fit "
+                            + group(claim.get("published"), "int first (x[0-9.]+)") + ")");
+        }));
+        findings.add(new Finding(doc, FITS, file, json -> f("fragmentation at the medium load on ints: first fit"
+                        + " %.2f, first fit with coalescing %.2f, address-ordered first fit %.2f, brent-ff %.2f",
+                fitsMeasured(json, 20000, "int", "first").get("fragmentation").get("peakOverPeak").asDouble(),
+                fitsMeasured(json, 20000, "int", "first+coalescing").get("fragmentation").get("peakOverPeak")
+                        .asDouble(),
+                fitsMeasured(json, 20000, "int", "address-ordered").get("fragmentation").get("peakOverPeak")
+                        .asDouble(),
+                fitsMeasured(json, 20000, "int", "brent-ff").get("fragmentation").get("peakOverPeak").asDouble())));
+        findings.add(new Finding(doc, FITS, file, json -> f("brent-ff examines %.1f nodes per call at the low load"
+                        + " and %.1f at the medium one; address-ordered first fit %.1f and %.1f",
+                fitsMeasured(json, 7000, "int", "brent-ff").get("searchesPerCall").asDouble(),
+                fitsMeasured(json, 20000, "int", "brent-ff").get("searchesPerCall").asDouble(),
+                fitsMeasured(json, 7000, "int", "address-ordered").get("searchesPerCall").asDouble(),
+                fitsMeasured(json, 20000, "int", "address-ordered").get("searchesPerCall").asDouble())));
     }
 
     private static String group(JsonNode text, String pattern) {

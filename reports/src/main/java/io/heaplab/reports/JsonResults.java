@@ -11,7 +11,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.heaplab.core.run.RunOutcome;
 import io.heaplab.core.run.RunResult;
 import io.heaplab.core.spi.PagingOutcome;
+import io.heaplab.core.spi.Fragmentation;
 import io.heaplab.core.spi.SpaceMeasures;
+import io.heaplab.core.spi.Timeline;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -140,11 +142,52 @@ public final class JsonResults {
             node.put("internalFragmentation", space.internalFragmentation());
             node.put("externalFragmentation", space.externalFragmentation());
         }
+        putFragmentation(node, run.fragmentation());
+        putTimeline(node, run.timeline());
         putPaging(node, run.paging());
         if (run.diagnostics() != null) {
             node.set("diagnostics", DiagnosticsJson.toTree(run));
         }
         return node;
+    }
+
+    /**
+     * Johnstone &amp; Wilson's four measures as {@code fragmentation}, with the heap and live bytes they come from;
+     * nothing when nothing was allocated.
+     */
+    public static void putFragmentation(ObjectNode node, Fragmentation f) {
+        if (f.peakLiveBytes() == 0) {
+            return;
+        }
+        ObjectNode jw = node.putObject("fragmentation");
+        jw.put("averagedOverTime", f.averagedOverTime());
+        jw.put("atPeakLive", f.atPeakLive());
+        jw.put("atPeakHeap", f.atPeakHeap());
+        jw.put("peakOverPeak", f.peakOverPeak());
+        jw.put("peakLiveBytes", f.peakLiveBytes());
+        jw.put("heapAtPeakLive", f.heapAtPeakLive());
+        jw.put("peakHeapBytes", f.peakHeapBytes());
+        jw.put("liveAtPeakHeap", f.liveAtPeakHeap());
+    }
+
+    /**
+     * The workload's samples as {@code timeline}, a column per measure (held bytes and searches when the strategy
+     * counts them); the nanoseconds stay out, as wall time does. Nothing when there is no sample.
+     */
+    public static void putTimeline(ObjectNode node, Timeline timeline) {
+        if (timeline.isEmpty()) {
+            return;
+        }
+        ObjectNode columns = node.putObject("timeline");
+        addAll(columns.putArray("requests"), timeline.requests());
+        addAll(columns.putArray("liveBytes"), timeline.liveBytes());
+        addAll(columns.putArray("heapBytes"), timeline.heapBytes());
+        if (timeline.heldBytes()[0] >= 0) {
+            addAll(columns.putArray("heldBytes"), timeline.heldBytes());
+        }
+        if (timeline.searches()[0] >= 0) {
+            addAll(columns.putArray("searches"), timeline.searches());
+        }
     }
 
     /**

@@ -5,7 +5,9 @@ import io.heaplab.core.diagnostics.Histogram;
 import io.heaplab.core.heap.Accounting;
 import io.heaplab.core.run.RunResult;
 import io.heaplab.core.spi.PagingOutcome;
+import io.heaplab.core.spi.Fragmentation;
 import io.heaplab.core.spi.SpaceMeasures;
+import io.heaplab.core.spi.Timeline;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -72,6 +74,6 @@ final class Samples {
         measures.put("meanPointerTravel", 1.5);
         paging.put("wsclock:frames=2,theta=10", new PagingOutcome.Faults(faults + 1, measures));
         return new RunResult("random-blocks:live=4", allocator, 64, 7, references, 0, 11, 5, 4, 4, 20, 20, 0, 4, 64,
-                new SpaceMeasures(references / 2, 96, 0.125, 0.25), paging, accounting, diagnostics, 123_456_789L);
+                new SpaceMeasures(references / 2, 96, 0.125, 0.25), Fragmentation.NONE, Timeline.EMPTY, paging, accounting, diagnostics, 123_456_789L);
     }
 }

@@ -30,20 +30,27 @@ public final class LiveBlocks {
     }
 
     private final Heap heap;
+    private final int alignment;
     private final TreeMap<Long, Block> byAddress = new TreeMap<>();
     private final List<Long> order = new ArrayList<>();
     private int nextStamp = 1;
 
-    /** A model with no live block, stamping through {@code heap}'s workload view. */
+    /** A model with no live block, stamping through {@code heap}'s workload view; blocks must be 8-aligned. */
     public LiveBlocks(Heap heap) {
+        this(heap, 8);
+    }
+
+    /** A model whose blocks must start at multiples of {@code alignment} bytes. */
+    public LiveBlocks(Heap heap, int alignment) {
         this.heap = heap;
+        this.alignment = alignment;
     }
 
     /** Checks a new block of {@code size} bytes against the heap and every live block, then stamps it. */
     public void add(long address, long size) {
         assertThat(address).as("allocation of %d bytes failed", size).isNotEqualTo(Allocator.NO_FIT);
         assertThat(address).as("block start").isGreaterThanOrEqualTo(0);
-        assertThat(address % 8).as("alignment of block %d", address).isZero();
+        assertThat(address % alignment).as("alignment of block %d", address).isZero();
         assertThat(address + size).as("end of block %d of %d bytes", address, size).isLessThanOrEqualTo(heap.size());
         Map.Entry<Long, Block> below = byAddress.floorEntry(address);
         if (below != null && below.getKey() + below.getValue().size() > address) {

@@ -3,7 +3,9 @@ package io.heaplab.core.run;
 import io.heaplab.core.diagnostics.Diagnostics;
 import io.heaplab.core.heap.Accounting;
 import io.heaplab.core.spi.PagingOutcome;
+import io.heaplab.core.spi.Fragmentation;
 import io.heaplab.core.spi.SpaceMeasures;
+import io.heaplab.core.spi.Timeline;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.SequencedMap;
@@ -29,6 +31,9 @@ import java.util.SequencedMap;
  * @param peakLiveBlocks      the most blocks allocated at once
  * @param peakLiveBytes       the most bytes allocated at once
  * @param space               searches, peak footprint and fragmentation
+ * @param fragmentation       Johnstone &amp; Wilson's four measures, from the heap's size and the live bytes at
+ *                            every request
+ * @param timeline            the samples the workload asked for (the course report's tenths of a run), often none
  * @param paging              the outcome of each policy, keyed by its spec, in the order given; {@link
  *                            #curve(String)} and {@link #faults(String)} read one without a cast
  * @param accounting          which faults {@code paging} counts
@@ -52,6 +57,8 @@ public record RunResult(
         long peakLiveBlocks,
         long peakLiveBytes,
         SpaceMeasures space,
+        Fragmentation fragmentation,
+        Timeline timeline,
         SequencedMap<String, PagingOutcome> paging,
         Accounting accounting,
         Diagnostics diagnostics,

@@ -160,7 +160,7 @@ public final class Runner {
                     spec.seed(), recorder.references(), context.measuredFrom(), heap.bookkeeping().references(),
                     heap.virtualPages(), recorder.distinctPages(), firstTouches, context.allocations(),
                     context.frees(), context.rejections(), context.peakLiveBlocks(), context.peakLiveBytes(),
-                    context.space(), paging, accounting, diagnostics == null ? null : diagnostics.diagnostics(phased),
+                    context.space(), context.fragmentation(), context.timeline(), paging, accounting, diagnostics == null ? null : diagnostics.diagnostics(phased),
                     System.nanoTime() - start);
         }
     }

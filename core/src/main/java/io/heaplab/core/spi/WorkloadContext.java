@@ -2,6 +2,7 @@ package io.heaplab.core.spi;
 
 import io.heaplab.core.diagnostics.ProgramDiagnostics;
 import io.heaplab.core.heap.Accounting;
+import io.heaplab.core.heap.Heap;
 import io.heaplab.core.heap.HeapAccess;
 import java.util.SplittableRandom;
 
@@ -36,6 +37,15 @@ public final class WorkloadContext {
     private double footprintSum;
     private double internalSum;
     private double externalSum;
+    private final long startNanos = System.nanoTime();
+    private final Heap wholeHeap;
+    // Johnstone & Wilson's measures, updated at every request
+    private double heapOverLiveSum;
+    private long heapOverLiveCount;
+    private long heapAtPeakLive;
+    private long peakHeapBytes;
+    private long liveAtPeakHeap;
+    private Timeline.Builder timeline;
 
     public WorkloadContext(HeapAccess heap, Allocator allocator, long seed) {
         this(heap, allocator, seed, Accounting.WORKLOAD, null);
@@ -52,6 +62,7 @@ public final class WorkloadContext {
         this.allocator = allocator;
         this.random = new SplittableRandom(seed);
         this.bookkeeping = heap.heap().bookkeeping();
+        this.wholeHeap = heap.heap();
         // a heap that pages none of the allocator's references needs no muting; one that pages some is told when
         Accounting.AllocatorReferences paged = accounting.allocatorReferences();
         this.muteAtAllocate = paged.any() && !paged.atAllocate();
@@ -124,14 +135,16 @@ public final class WorkloadContext {
 
     /** Asks the allocator for {@code size} bytes; a request that does not fit is counted and answered -1. */
     public long allocate(long size) {
-        long address;
-        if (muteAtAllocate) {
-            bookkeeping.setRecording(false);
-            address = allocator.allocate(size);
-            bookkeeping.setRecording(true);
-        } else {
-            address = allocator.allocate(size);
-        }
+        return allocate(size, 0);
+    }
+
+    /**
+     * Asks the allocator for {@code size + padding} bytes, of which the program holds {@code size}: room to align
+     * a block inside ({@code memalign}). Only {@code size} counts as live; free it with {@link #free(long, long,
+     * long)} and the same padding.
+     */
+    public long allocate(long size, long padding) {
+        long address = callAllocate(size + padding);
         if (address == Allocator.NO_FIT) {
             rejections++;
             sampleFragmentation();
@@ -141,9 +154,11 @@ public final class WorkloadContext {
         liveBlocks++;
         liveBytes += size;
         peakLiveBlocks = Math.max(peakLiveBlocks, liveBlocks);
+        boolean newPeakLive = liveBytes > peakLiveBytes;
         peakLiveBytes = Math.max(peakLiveBytes, liveBytes);
         footprint = Math.max(footprint, address + size);
         sampleFragmentation();
+        trackHeap(newPeakLive);
         if (diagnostics != null) {
             diagnostics.allocated(address);
         }
@@ -163,19 +178,123 @@ public final class WorkloadContext {
 
     /** Gives back a block {@link #allocate} returned for {@code size} bytes. */
     public void free(long address, long size) {
-        if (muteAtDispose) {
-            bookkeeping.setRecording(false);
-            allocator.free(address, size);
-            bookkeeping.setRecording(true);
-        } else {
-            allocator.free(address, size);
-        }
+        free(address, size, 0);
+    }
+
+    /** Gives back a block {@link #allocate(long, long)} returned for {@code size} bytes and {@code padding}. */
+    public void free(long address, long size, long padding) {
+        callFree(address, size + padding);
         if (diagnostics != null) {
             diagnostics.freed(address);
         }
         frees++;
         liveBlocks--;
         liveBytes -= size;
+        trackHeap(false);
+    }
+
+    /**
+     * C's {@code realloc} as allocate, copy, free: a new block of {@code newSize} bytes, the first {@code
+     * min(oldSize, newSize)} bytes of the block at {@code address} read and written into it, the old block freed.
+     * The live bytes change once, by the difference, as the program's do; the two blocks exist together only inside
+     * the call. Answers the new address, or -1 (the old block kept, as C's) when the new one does not fit.
+     */
+    public long reallocate(long address, long oldSize, long newSize) {
+        long moved = callAllocate(newSize);
+        if (moved == Allocator.NO_FIT) {
+            rejections++;
+            sampleFragmentation();
+            return Allocator.NO_FIT;
+        }
+        long copied = Math.min(oldSize, newSize);
+        if (copied > 0) {
+            heap.touch(address, copied, false);
+            heap.touch(moved, copied, true);
+        }
+        callFree(address, oldSize);
+        if (diagnostics != null) {
+            diagnostics.freed(address);
+            diagnostics.allocated(moved);
+        }
+        allocations++;
+        frees++;
+        boolean newPeakLive = liveBytes - oldSize + newSize > peakLiveBytes;
+        liveBytes += newSize - oldSize;
+        peakLiveBytes = Math.max(peakLiveBytes, liveBytes);
+        footprint = Math.max(footprint, moved + newSize);
+        sampleFragmentation();
+        trackHeap(newPeakLive);
+        return moved;
+    }
+
+    private long callAllocate(long bytes) {
+        if (!muteAtAllocate) {
+            return allocator.allocate(bytes);
+        }
+        bookkeeping.setRecording(false);
+        try {
+            return allocator.allocate(bytes);
+        } finally {
+            bookkeeping.setRecording(true);
+        }
+    }
+
+    private void callFree(long address, long bytes) {
+        if (!muteAtDispose) {
+            allocator.free(address, bytes);
+            return;
+        }
+        bookkeeping.setRecording(false);
+        try {
+            allocator.free(address, bytes);
+        } finally {
+            bookkeeping.setRecording(true);
+        }
+    }
+
+    /**
+     * Johnstone &amp; Wilson's measures after a request: the heap over the live bytes summed, the heap when the live
+     * bytes first reach a new peak ({@code newPeakLive}), the live bytes when the heap first does.
+     */
+    private void trackHeap(boolean newPeakLive) {
+        long heapBytes = wholeHeap.size();
+        if (liveBytes > 0) {
+            heapOverLiveSum += (double) heapBytes / liveBytes;
+            heapOverLiveCount++;
+        }
+        if (newPeakLive) {
+            heapAtPeakLive = heapBytes;
+        }
+        if (heapBytes > peakHeapBytes) {
+            peakHeapBytes = heapBytes;
+            liveAtPeakHeap = liveBytes;
+        }
+    }
+
+    /**
+     * Records a sample of the run now, for its {@link #timeline()}: a workload that shows its course (the course
+     * report's tenths of a run, a trace replay's progress) calls this at the moments to show.
+     */
+    public void sample() {
+        if (timeline == null) {
+            timeline = new Timeline.Builder();
+        }
+        timeline.add(allocations + frees + rejections, liveBytes, wholeHeap.size(), allocator.heldBytes(),
+                allocator.searches(), System.nanoTime() - startNanos);
+    }
+
+    /** The samples taken so far, {@link Timeline#EMPTY} when the workload took none. */
+    public Timeline timeline() {
+        return timeline == null ? Timeline.EMPTY : timeline.build();
+    }
+
+    /** Johnstone &amp; Wilson's four measures of the run so far. */
+    public Fragmentation fragmentation() {
+        if (peakLiveBytes == 0) {
+            return Fragmentation.NONE;
+        }
+        return new Fragmentation(heapOverLiveCount == 0 ? Double.NaN : heapOverLiveSum / heapOverLiveCount,
+                peakLiveBytes, heapAtPeakLive, peakHeapBytes, liveAtPeakHeap);
     }
 
     public long allocations() {

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.heaplab.core.heap.Accounting;
 import io.heaplab.core.spi.PagingOutcome;
+import io.heaplab.core.spi.Fragmentation;
 import io.heaplab.core.spi.SpaceMeasures;
+import io.heaplab.core.spi.Timeline;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.SequencedMap;
@@ -18,7 +20,7 @@ class PagingResultsTest {
     private static final PagingOutcome.Faults COUNT = new PagingOutcome.Faults(5, Map.of(PagingOutcome.WRITE_BACKS, 1L));
 
     private static RunResult run(SequencedMap<String, PagingOutcome> paging) {
-        return new RunResult("w", "a", 64, 1, 20, 0, 0, 3, 3, 3, 0, 0, 0, 0, 0, new SpaceMeasures(-1, 0, Double.NaN, Double.NaN), paging, Accounting.WORKLOAD, null, 0);
+        return new RunResult("w", "a", 64, 1, 20, 0, 0, 3, 3, 3, 0, 0, 0, 0, 0, new SpaceMeasures(-1, 0, Double.NaN, Double.NaN), Fragmentation.NONE, Timeline.EMPTY, paging, Accounting.WORKLOAD, null, 0);
     }
 
     private static RunResult both() {

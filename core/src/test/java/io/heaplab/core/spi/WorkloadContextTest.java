@@ -88,4 +88,69 @@ class WorkloadContextTest {
         assertThat(space.internalFragmentation()).isNaN();
         assertThat(space.meanSearches(1)).isNaN();
     }
+
+    /** Blocks at the break, never reused: the heap is every byte ever asked for. */
+    private static final class Break implements Allocator {
+        private final Heap heap;
+
+        Break(Heap heap) {
+            this.heap = heap;
+        }
+
+        @Override
+        public long allocate(long size) {
+            return heap.grow(size);
+        }
+
+        @Override
+        public void free(long address, long size) {
+        }
+    }
+
+    @Test
+    void givesJohnstoneAndWilsonsFourMeasuresFromTheHeapAndTheLiveBytesAtEveryRequest() {
+        Heap heap = new Heap(64, Heap.GROWABLE, new ReferenceRecorder(List.of()), false);
+        WorkloadContext context = new WorkloadContext(heap.data(), new Break(heap), 1);
+        assertThat(context.fragmentation()).isEqualTo(Fragmentation.NONE);
+        long a = context.allocate(100);  // heap 100, live 100
+        context.allocate(50);            // heap 150, live 150: the peak of live bytes
+        context.sample();
+        context.free(a, 100);            // heap 150, live 50
+        context.allocate(30);            // heap 180, live 80: the peak of the heap
+        context.sample();
+
+        Fragmentation f = context.fragmentation();
+        assertThat(f.averagedOverTime()).isCloseTo((1 + 1 + 3 + 2.25) / 4 - 1, within(1e-12));
+        assertThat(f.atPeakLive()).isCloseTo(0, within(1e-12));
+        assertThat(f.atPeakHeap()).isCloseTo(180.0 / 80 - 1, within(1e-12));
+        assertThat(f.peakOverPeak()).isCloseTo(180.0 / 150 - 1, within(1e-12));
+
+        Timeline timeline = context.timeline();
+        assertThat(timeline.requests()).containsExactly(2, 4);
+        assertThat(timeline.liveBytes()).containsExactly(150, 80);
+        assertThat(timeline.heapBytes()).containsExactly(150, 180);
+        assertThat(timeline.heldBytes()).containsExactly(-1, -1);
+        assertThat(timeline.nanos()[1]).isGreaterThanOrEqualTo(timeline.nanos()[0]);
+    }
+
+    @Test
+    void reallocateMovesTheBlockCopyingItsBytesAndCountsTheLiveBytesOnceByTheDifference() {
+        Heap heap = new Heap(64, Heap.GROWABLE, new ReferenceRecorder(List.of()), false);
+        WorkloadContext context = new WorkloadContext(heap.data(), new Break(heap), 1);
+        long a = context.allocate(100);
+        long workloadReferences = heap.data().references();
+        long b = context.reallocate(a, 100, 300);
+        assertThat(b).isEqualTo(100);
+        // 100 bytes read from [0, 100), pages 0-1, and written into [100, 200), pages 1-3: a reference a page
+        assertThat(heap.data().references() - workloadReferences).isEqualTo(2 + 3);
+        assertThat(context.peakLiveBytes()).as("never 100 + 300 at once").isEqualTo(300);
+        assertThat(context.allocations()).isEqualTo(2);
+        assertThat(context.frees()).isEqualTo(1);
+        long c = context.allocate(10, 54);  // room to align inside: only 10 bytes live
+        assertThat(c).isEqualTo(400);
+        assertThat(context.peakLiveBytes()).isEqualTo(310);
+        context.free(c, 10, 54);
+        context.free(b, 300);
+        assertThat(context.fragmentation().peakLiveBytes()).isEqualTo(310);
+    }
 }

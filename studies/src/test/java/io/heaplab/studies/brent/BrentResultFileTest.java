@@ -8,7 +8,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.heaplab.core.heap.Accounting;
 import io.heaplab.core.run.RunResult;
 import io.heaplab.core.spi.PagingOutcome;
+import io.heaplab.core.spi.Fragmentation;
 import io.heaplab.core.spi.SpaceMeasures;
+import io.heaplab.core.spi.Timeline;
 import io.heaplab.reports.Summary;
 import io.heaplab.reports.model.Figure;
 import io.heaplab.reports.model.Marker;
@@ -41,7 +43,7 @@ class BrentResultFileTest {
     private static RunResult run(String strategy, long seed) {
         SequencedMap<String, PagingOutcome> paging = new LinkedHashMap<>();
         return new RunResult("tridiag:n=8", strategy, 512, seed, 1000, 0, 0, 12, 10, 10, 40, 30, 0, 10, 60,
-                new SpaceMeasures(-1, 60, Double.NaN, Double.NaN), paging, Accounting.WORKLOAD, null, 123);
+                new SpaceMeasures(-1, 60, Double.NaN, Double.NaN), Fragmentation.NONE, Timeline.EMPTY, paging, Accounting.WORKLOAD, null, 123);
     }
 
     private static Row row(String strategy, BrentPaper paper, Table table, List<Integer> frames, double scale) {

@@ -7,7 +7,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.heaplab.core.heap.Accounting;
 import io.heaplab.core.run.RunResult;
 import io.heaplab.core.spi.PagingOutcome;
+import io.heaplab.core.spi.Fragmentation;
 import io.heaplab.core.spi.SpaceMeasures;
+import io.heaplab.core.spi.Timeline;
 import io.heaplab.reports.Summary;
 import io.heaplab.reports.model.Figure;
 import io.heaplab.reports.model.Section;
@@ -43,7 +45,7 @@ class PurdomResultFileTest {
     private static RunResult run(String strategy, long seed) {
         SequencedMap<String, PagingOutcome> paging = new LinkedHashMap<>();
         return new RunResult("purdom:lambda=96,c=2", strategy, 4096, seed, 0, 0, 0, 1, 1, 1, 1600, 1590, 160, 40, 120,
-                new SpaceMeasures(3520, 4000, 0.125, 0.25), paging, Accounting.WORKLOAD, null, 123);
+                new SpaceMeasures(3520, 4000, 0.125, 0.25), Fragmentation.NONE, Timeline.EMPTY, paging, Accounting.WORKLOAD, null, 123);
     }
 
     /** Made-up results of Table 2's first two cells, two seeds, with next-fit failed as first fit. */
