@@ -92,7 +92,7 @@ class DocsCommandsTest {
             "./heaplab report fixed.json --out fixed-report", Map.of("fixed.json", "jmh-result.json"));
 
     /** Path options that name something a command writes; every other path is read. */
-    static final Set<String> OUTPUT_OPTIONS = Set.of("--json", "--out", "--report", "--csv");
+    static final Set<String> OUTPUT_OPTIONS = Set.of("--json", "--out", "--report", "--csv", "--output");
     /** Options whose value lists files to read, {@code FILE[@IO][,...]} ({@code reproduce carr --prototypes}). */
     static final Set<String> FILE_LIST_OPTIONS = Set.of("--prototypes");
     /** Path options that name something a command reads. */

@@ -16,7 +16,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "heaplab", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "A laboratory for dynamic storage allocation on a computer with virtual memory.",
         subcommands = {ListCommand.class, RunCommand.class, ReproduceCommand.class, TraceCommand.class,
-            CurveCommand.class, ReportCommand.class})
+            CurveCommand.class, ReportCommand.class, MallocCommand.class})
 public final class HeaplabCommand implements Runnable {
 
     private final Plugins builtIns;

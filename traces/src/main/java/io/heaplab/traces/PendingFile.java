@@ -18,7 +18,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * system and can be atomic); {@link #commit} moves it over the target, {@link #close} without commit deletes it.
  * A reader of the target thus sees the old file or the whole new one, never half of it.
  */
-final class PendingFile implements Closeable {
+public final class PendingFile implements Closeable {
 
     private final Path target;
     private final Path temporary;
@@ -27,7 +27,7 @@ final class PendingFile implements Closeable {
     private boolean committed;
     private boolean closed;
 
-    PendingFile(Path target) throws IOException {
+    public PendingFile(Path target) throws IOException {
         this.target = target;
         Path directory = target.toAbsolutePath().getParent();
         // not Files.createTempFile: its owner-only permissions would stay on the committed trace; this file gets
@@ -51,7 +51,7 @@ final class PendingFile implements Closeable {
     }
 
     /** Where the bytes go; writers buffer themselves, so every write here is a large one. */
-    OutputStream stream() {
+    public OutputStream stream() {
         return stream;
     }
 
@@ -60,7 +60,7 @@ final class PendingFile implements Closeable {
     }
 
     /** Forces the bytes to disk, then renames the temporary file over the target. */
-    void commit() throws IOException {
+    public void commit() throws IOException {
         if (closed) {
             throw new IllegalStateException(target + ": already " + (committed ? "committed" : "closed"));
         }

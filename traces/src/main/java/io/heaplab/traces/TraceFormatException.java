@@ -15,16 +15,16 @@ public final class TraceFormatException extends RuntimeException {
     }
 
     /** {@code "FILE: line N: PROBLEM"}. */
-    static TraceFormatException atLine(Path file, long line, String problem) {
+    public static TraceFormatException atLine(Path file, long line, String problem) {
         return new TraceFormatException(file + ": line " + line + ": " + problem, null);
     }
 
     /** {@code "FILE: byte N: PROBLEM"}; {@code where} says of what when it is not the file itself. */
-    static TraceFormatException atByte(Path file, long offset, String where, String problem, Throwable cause) {
+    public static TraceFormatException atByte(Path file, long offset, String where, String problem, Throwable cause) {
         return new TraceFormatException(file + ": byte " + offset + where + ": " + problem, cause);
     }
 
-    static TraceFormatException atByte(Path file, long offset, String problem) {
+    public static TraceFormatException atByte(Path file, long offset, String problem) {
         return atByte(file, offset, "", problem, null);
     }
 }

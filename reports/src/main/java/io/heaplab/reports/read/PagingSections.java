@@ -2,7 +2,10 @@ package io.heaplab.reports.read;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.heaplab.reports.Environment;
+import io.heaplab.reports.model.Axis;
+import io.heaplab.reports.model.Figure;
 import io.heaplab.reports.model.Section;
+import io.heaplab.reports.model.Series;
 import io.heaplab.reports.model.Table;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -64,13 +67,69 @@ final class PagingSections {
                 }
             });
         }
+        List<Figure> figures = new ArrayList<>(curves.figures());
+        figures.addAll(heapFigures(runs, workloads.size() > 1 || seeds.size() > 1));
         Map<String, String> parameters = new LinkedHashMap<>();
         parameters.put("workloads", String.join(", ", workloads));
         parameters.put("allocators", String.join(", ", allocators));
         parameters.put("seeds", String.join(", ", seeds));
         parameters.put("page size", String.join(", ", pageSizes));
         return new Section("Runs from " + name, "heaplab run", parameters, Environment.of(document), List.of(),
-                List.of(new Table("Runs", columns, rows)), curves.figures());
+                List.of(new Table("Runs", columns, rows)), figures);
+    }
+
+    /** Johnstone &amp; Wilson's measures, as the result file names them, and as a chart labels them. */
+    private static final String[][] FRAGMENTATION = {{"averagedOverTime", "averaged over time"},
+        {"atPeakLive", "at the most live"}, {"atPeakHeap", "at the largest heap"},
+        {"peakOverPeak", "largest heap over most live"}};
+
+    /**
+     * For runs whose workload sampled itself (a malloc trace replay), the heap over the run, a line per run; for
+     * runs with Johnstone &amp; Wilson's measures, a bar per measure and run.
+     */
+    private static List<Figure> heapFigures(JsonNode runs, boolean labelWorkload) {
+        List<Series> heap = new ArrayList<>();
+        List<String> labels = new ArrayList<>();
+        List<double[]> measures = new ArrayList<>();
+        for (JsonNode run : runs) {
+            String label = run.path("allocator").asText() + (labelWorkload ? " · " + run.path("workload").asText()
+                    + " · seed " + run.path("seed").asText() : "");
+            JsonNode timeline = run.path("timeline");
+            if (timeline.has("requests")) {
+                double[] kb = Nodes.doubles(timeline.path("heapBytes"));
+                for (int i = 0; i < kb.length; i++) {
+                    kb[i] /= 1024;
+                }
+                heap.add(Series.line(label, Nodes.doubles(timeline.path("requests")), kb));
+            }
+            JsonNode f = run.path("fragmentation");
+            if (f.isObject()) {
+                labels.add(label);
+                double[] values = new double[FRAGMENTATION.length];
+                for (int m = 0; m < values.length; m++) {
+                    values[m] = 100 * f.path(FRAGMENTATION[m][0]).asDouble();
+                }
+                measures.add(values);
+            }
+        }
+        List<Figure> figures = new ArrayList<>();
+        if (!heap.isEmpty()) {
+            figures.add(Figure.lines("heap-over-time", "The heap over the run",
+                    Axis.linear("requests (allocations and frees)"), Axis.linear("heap, KB"), heap, List.of()));
+        }
+        if (!measures.isEmpty()) {
+            List<Series> bars = new ArrayList<>();
+            for (int m = 0; m < FRAGMENTATION.length; m++) {
+                double[] y = new double[measures.size()];
+                for (int r = 0; r < y.length; r++) {
+                    y[r] = measures.get(r)[m];
+                }
+                bars.add(Series.bars(FRAGMENTATION[m][1], y, new double[0]));
+            }
+            figures.add(Figure.bars("fragmentation", "Fragmentation (Johnstone & Wilson): heap over live, less one",
+                    "run", Axis.linear("%"), labels, bars));
+        }
+        return figures;
     }
 
     /** A {@code heaplab trace replay} file: the faults of each policy on one reference stream. */

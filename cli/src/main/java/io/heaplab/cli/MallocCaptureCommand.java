@@ -1,0 +1,96 @@
+package io.heaplab.cli;
+
+import io.heaplab.core.spi.SpecException;
+import io.heaplab.traces.malloc.AndroidMallocFormat;
+import io.heaplab.traces.malloc.MallocCapture;
+import io.heaplab.traces.malloc.MallocFormat;
+import io.heaplab.traces.malloc.MallocTrace;
+import io.heaplab.traces.malloc.MallocTraces;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code heaplab malloc capture -o FILE -- COMMAND [ARGS]}: runs a program with heaplab's preloaded capture library
+ * and writes the malloc trace of each process it ran: the command's own to FILE, every other to FILE with its pid
+ * before the extension.
+ */
+@Command(name = "capture", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Run COMMAND and record every malloc, calloc, realloc, memalign and free it and its children"
+                + " make, a trace per process (needs a C compiler on first use).")
+final class MallocCaptureCommand implements Callable<Integer> {
+
+    @picocli.CommandLine.Spec
+    private CommandSpec spec;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", required = true,
+            description = "The command's trace: heaplab's format (.hmt), or Android text for a .txt name; other"
+                    + " processes' traces go beside it, named FILE with .PID (and .N after an exec) added.")
+    private Path output;
+
+    @Parameters(paramLabel = "COMMAND", arity = "1..*", description = "The program and its arguments, after --.")
+    private List<String> command = new ArrayList<>();
+
+    @Override
+    public Integer call() throws IOException {
+        Outputs.checkFile("--output", output);
+        MallocFormat format = MallocFormat.forOutput(output);
+        MallocCapture capture = new MallocCapture(MallocCapture.defaultCache(System.getenv()), System.getenv());
+        MallocCapture.Result result = capture.run(command, Path.of("").toAbsolutePath());
+        PrintWriter out = spec.commandLine().getOut();
+        try {
+            if (result.processes().isEmpty()) {
+                throw new SpecException("malloc capture: " + command.getFirst() + " left no trace (expected: a"
+                        + " dynamically linked program; a static one does not load the capture library)");
+            }
+            String when = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+            for (int i = 0; i < result.processes().size(); i++) {
+                MallocCapture.Process process = result.processes().get(i);
+                MallocTrace read = AndroidMallocFormat.read(process.file());
+                MallocTrace trace = withProvenance(read, String.format(Locale.ROOT,
+                        "heaplab malloc capture of `%s`: process %d (parent %d) running %s, %s",
+                        String.join(" ", command), process.pid(), process.ppid(), process.exe(), when));
+                Path file = i == 0 ? output : sibling(output, process, result.processes());
+                MallocTraces.write(trace, file, format);
+                out.printf(Locale.ROOT, "%s: %d events of process %d (%s)%n", file, trace.events(), process.pid(),
+                        process.exe());
+            }
+        } finally {
+            result.deleteFiles();
+        }
+        if (result.exitStatus() != 0) {
+            out.printf(Locale.ROOT, "%s exited with status %d%n", command.getFirst(), result.exitStatus());
+        }
+        out.flush();
+        return result.exitStatus() == 0 ? Main.OK : Main.FAILURE;
+    }
+
+    /** FILE with .PID, and .N when the pid ran more than one program, before its extension. */
+    private static Path sibling(Path output, MallocCapture.Process process, List<MallocCapture.Process> all) {
+        long images = all.stream().filter(p -> p.pid() == process.pid()).count();
+        String tag = "." + process.pid() + (images > 1 ? "." + all.stream().filter(p -> p.pid() == process.pid())
+                .toList().indexOf(process) : "");
+        String name = output.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        String sibling = dot <= 0 ? name + tag : name.substring(0, dot) + tag + name.substring(dot);
+        return output.resolveSibling(sibling);
+    }
+
+    private static MallocTrace withProvenance(MallocTrace trace, String provenance) {
+        MallocTrace.Builder copy = MallocTrace.builder().provenance(provenance);
+        for (int i = 0; i < trace.events(); i++) {
+            copy.append(trace, i);
+        }
+        return copy.build();
+    }
+}

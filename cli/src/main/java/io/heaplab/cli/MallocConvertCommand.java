@@ -1,0 +1,59 @@
+package io.heaplab.cli;
+
+import io.heaplab.core.spi.SpecException;
+import io.heaplab.traces.malloc.MallocFormat;
+import io.heaplab.traces.malloc.MallocTrace;
+import io.heaplab.traces.malloc.MallocTraces;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code heaplab malloc convert IN OUT}: a malloc trace from any readable format into heaplab's or Android's. */
+@Command(name = "convert", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Convert a malloc trace (heaplab, Android memory_replay, glibc mtrace, CS:APP .rep) to heaplab's"
+                + " format or Android text.")
+final class MallocConvertCommand implements Callable<Integer> {
+
+    @picocli.CommandLine.Spec
+    private CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "IN", description = "The trace to read; its format is detected.")
+    private Path input;
+
+    @Parameters(index = "1", paramLabel = "OUT", description = "Where to write it.")
+    private Path output;
+
+    @Option(names = "--from", paramLabel = "FORMAT",
+            description = "IN's format: heaplab, android, mtrace or rep (default: detected from its content).")
+    private String from;
+
+    @Option(names = "--to", paramLabel = "FORMAT",
+            description = "OUT's format: heaplab or android (default: android for a .txt name, else heaplab).")
+    private String to;
+
+    @Override
+    public Integer call() throws IOException {
+        if (!Files.isRegularFile(input)) {
+            throw new SpecException(input + ": " + (Files.exists(input) ? "not a regular file" : "no such file")
+                    + " (expected: a malloc trace to convert)");
+        }
+        Outputs.checkFile("OUT", output);
+        if (Files.exists(output) && Files.isSameFile(input, output)) {
+            throw new SpecException("OUT " + output + " is IN (expected: another file, so the trace is not lost)");
+        }
+        MallocFormat outFormat = to == null ? MallocFormat.forOutput(output) : MallocFormat.parse(to);
+        MallocTrace trace = from == null ? MallocTraces.read(input) : MallocTraces.read(input, MallocFormat.parse(from));
+        MallocTraces.write(trace, output, outFormat);
+        PrintWriter out = spec.commandLine().getOut();
+        out.printf(Locale.ROOT, "wrote %s: %d events, %s format%n", output, trace.events(), outFormat.word());
+        out.flush();
+        return Main.OK;
+    }
+}

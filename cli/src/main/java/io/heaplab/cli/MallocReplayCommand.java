@@ -1,0 +1,181 @@
+package io.heaplab.cli;
+
+import io.heaplab.core.heap.Accounting;
+import io.heaplab.core.run.RunOutcome;
+import io.heaplab.core.run.RunResult;
+import io.heaplab.core.run.RunSpec;
+import io.heaplab.core.run.Runner;
+import io.heaplab.core.spi.Spec;
+import io.heaplab.core.spi.SpecException;
+import io.heaplab.reports.JsonResults;
+import io.heaplab.reports.RunTable;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code heaplab malloc replay TRACE}: a malloc trace through each strategy, its allocator's references paged: the
+ * time per event, the footprint against the live bytes, Johnstone &amp; Wilson's four fragmentation measures and the
+ * whole LRU fault curve.
+ */
+@Command(name = "replay", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Replay a malloc trace through strategies and measure each: time per event, footprint,"
+                + " fragmentation, searches and the allocator's fault curve.")
+final class MallocReplayCommand implements Callable<Integer> {
+
+    /** Eight strategies of every family that serve blocks of any size. */
+    static final String DEFAULT_STRATEGIES = "first-fit,next-fit,best-fit,worst-fit,segregated,tlsf,buddy,brent-ff";
+
+    @ParentCommand
+    private MallocCommand parent;
+
+    @picocli.CommandLine.Spec
+    private CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "TRACE",
+            description = "The trace: heaplab's .hmt, Android memory_replay text, glibc mtrace or CS:APP .rep.")
+    private Path trace;
+
+    @Option(names = {"-a", "--allocator"}, paramLabel = "SPEC[,SPEC...]",
+            description = "Strategies to replay through; repeatable (default: " + DEFAULT_STRATEGIES + ").")
+    private List<String> allocators = new ArrayList<>();
+
+    @Option(names = {"-p", "--policy"}, paramLabel = "SPEC",
+            description = "A replacement policy fed the references; repeatable (default: lru:frames=all).")
+    private List<String> policies = new ArrayList<>();
+
+    @Option(names = "--count-allocator", paramLabel = "WHEN", defaultValue = "all",
+            description = "Which of the allocator's own references to page: all, allocate, dispose or none"
+                    + " (default: ${DEFAULT-VALUE}).")
+    private String countAllocator;
+
+    @Option(names = "--page-size", paramLabel = "BYTES", defaultValue = "4096",
+            description = "Bytes per page, a power of 2 from 64 to 1048576 (default: ${DEFAULT-VALUE}).")
+    private int pageSize;
+
+    @Option(names = "--heap-size", paramLabel = "BYTES",
+            description = "Bound the heap to this many bytes; requests that find no room fail and are counted"
+                    + " (default: the heap grows as needed).")
+    private Long heapSize;
+
+    @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
+            description = "Strategies replayed at a time (default: every core).")
+    private int threads;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Also write the results to FILE as JSON.")
+    private Path json;
+
+    @Override
+    public Integer call() throws IOException {
+        Outputs.checkFile("--json", json);
+        RunOptions.checkPageSize(pageSize);
+        if (threads < 0) {
+            throw new SpecException("--threads " + threads + " (expected: 0 for every core, or a positive count)");
+        }
+        Accounting.AllocatorReferences paged = Accounting.AllocatorReferences.of(countAllocator);
+        if (paged == null) {
+            throw new SpecException("--count-allocator " + countAllocator
+                    + " (expected: all, allocate, dispose or none)");
+        }
+        List<Spec> policySpecs = (policies.isEmpty() ? List.of("lru:frames=all") : policies).stream()
+                .map(Spec::parse).toList();
+        RunSpec.Builder run = RunSpec.workload(new Spec("malloc-trace",
+                        new LinkedHashMap<>(Map.of("file", trace.toString()))))
+                .policies(policySpecs).pageSize(pageSize).accounting(new Accounting(paged, true));
+        if (heapSize != null) {
+            if (heapSize <= 0) {
+                throw new SpecException("--heap-size: " + heapSize + " (expected: a positive number of bytes)");
+            }
+            run.heapCapacity(heapSize);
+        }
+        List<RunSpec> runs = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (String list : allocators.isEmpty() ? List.of(DEFAULT_STRATEGIES) : allocators) {
+            for (Spec allocator : Spec.parseList(list)) {
+                if (!seen.add(allocator.toString())) {
+                    throw new SpecException("allocator '" + allocator + "' given twice (expected: each once)");
+                }
+                runs.add(run.allocator(allocator).build());
+            }
+        }
+        Runner runner = new Runner(parent.parent().plugins());
+        runs.forEach(runner::check);
+        int parallel = threads == 0 ? Runtime.getRuntime().availableProcessors() : threads;
+        long start = System.nanoTime();
+        List<RunOutcome> outcomes = runner.sweep(runs, parallel, () -> { });
+        long nanos = System.nanoTime() - start;
+        if (json != null) {
+            JsonResults.writeOutcomes(json, outcomes);
+        }
+        List<RunResult> results = outcomes.stream().filter(o -> !o.failed()).map(RunOutcome::result).toList();
+        Map<String, Long> timed = time(runner, outcomes, parallel);
+        PrintWriter out = spec.commandLine().getOut();
+        RunTable.print(results, out);
+        MallocTable.print(results, timed, out);
+        out.printf(Locale.ROOT, "%d strategies in %.2f s%s%n", results.size(), nanos / 1e9,
+                results.size() == runs.size() ? "" : ", " + (runs.size() - results.size()) + " failed");
+        if (json != null) {
+            out.println("wrote " + json);
+        }
+        out.flush();
+        PrintWriter err = spec.commandLine().getErr();
+        for (RunOutcome outcome : outcomes) {
+            if (outcome.failed()) {
+                err.println("heaplab: replay through " + outcome.spec().allocator() + " failed: " + outcome.failure());
+            }
+        }
+        err.flush();
+        return results.size() == runs.size() ? Main.OK : Main.FAILURE;
+    }
+
+    /**
+     * Each strategy that replayed replays again unrecorded, {@code parallel} at a time, for its time: the recording
+     * would otherwise be most of it. Keyed by the allocator spec.
+     */
+    private static Map<String, Long> time(Runner runner, List<RunOutcome> outcomes, int parallel) {
+        List<RunSpec> unrecorded = outcomes.stream().filter(o -> !o.failed())
+                .map(o -> RunSpec.workload(o.spec().workload()).allocator(o.spec().allocator())
+                        .pageSize(o.spec().pageSize()).heapCapacity(o.spec().heapCapacity()).seed(o.spec().seed())
+                        .build()).toList();
+        Map<String, Long> nanos = new ConcurrentHashMap<>();
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(parallel, unrecorded.size())));
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (RunSpec run : unrecorded) {
+                done.add(pool.submit(() -> nanos.put(run.allocator().toString(),
+                        runner.runUnrecorded(run).wallNanos())));
+            }
+            for (Future<?> f : done) {
+                try {
+                    f.get();
+                } catch (ExecutionException e) {
+                    // it replayed once already; a second failure leaves its time out
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        return nanos;
+    }
+}

@@ -1,0 +1,122 @@
+package io.heaplab.acceptance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.heaplab.traces.malloc.MallocTrace;
+import io.heaplab.traces.malloc.MallocTraces;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code heaplab malloc} through the CLI: a program captured and replayed, the shipped traces replayed through
+ * every default strategy, traces converted, and bad input answered in one line.
+ */
+class MallocCommandTest {
+
+    static final Path TRACES = DocsCommandsTest.ROOT.resolve("examples/malloc-traces");
+
+    @TempDir
+    Path dir;
+
+    private static long peakOf(Path trace) throws Exception {
+        return MallocTraces.read(trace).liveProfile().peakLiveBytes();
+    }
+
+    @Test
+    void aProgramCapturedAndReplayedGivesItsOwnPeakOfLiveBytesUnderEveryStrategy() throws Exception {
+        Path source = dir.resolve("p.c");
+        Files.writeString(source, "#include <stdlib.h>\nint main(void) { void *k[64];"
+                + " for (int i = 0; i < 64; i++) k[i] = malloc(100 + 37 * i);"
+                + " for (int i = 0; i < 64; i += 2) free(k[i]); k[0] = realloc(k[1], 5000); return 0; }\n");
+        Path program = dir.resolve("p");
+        Process cc = new ProcessBuilder("cc", "-o", program.toString(), source.toString()).inheritIO().start();
+        assertThat(cc.waitFor()).isZero();
+
+        Path trace = dir.resolve("p.hmt");
+        Cli capture = Cli.run("malloc", "capture", "-o", trace.toString(), "--", program.toString());
+        assertThat(capture.err()).isEmpty();
+        assertThat(capture.exitCode()).isZero();
+        assertThat(capture.out()).contains(trace + ": ").contains("events of process");
+        MallocTrace captured = MallocTraces.read(trace);
+        assertThat(captured.provenance()).contains("heaplab malloc capture of `" + program + "`");
+
+        Path json = dir.resolve("replay.json");
+        Cli replay = Cli.run("malloc", "replay", trace.toString(), "-a", "tlsf,record-fit,buddy", "--json",
+                json.toString());
+        assertThat(replay.err()).isEmpty();
+        assertThat(replay.exitCode()).isZero();
+        assertThat(replay.out()).contains("frag 1", "ns/call", "lru:frames=all");
+        JsonNode runs = new ObjectMapper().readTree(json.toFile()).get("runs");
+        assertThat(runs).hasSize(3);
+        long peak = captured.liveProfile().peakLiveBytes();
+        assertThat(peak).isGreaterThanOrEqualTo(100L * 64 + 37 * 63 * 64 / 2);
+        for (JsonNode run : runs) {
+            assertThat(run.get("peakLiveBytes").asLong()).as(run.get("allocator").asText()).isEqualTo(peak);
+            assertThat(run.get("fragmentation").get("peakLiveBytes").asLong()).isEqualTo(peak);
+            assertThat(run.get("allocatorReferences").asLong()).isPositive();
+            assertThat(run.get("timeline").get("heapBytes")).hasSize(Math.min(100, captured.events()));
+        }
+    }
+
+    @Test
+    void theShippedTracesReplayThroughEveryDefaultStrategyWithTheTracesOwnPeak() throws Exception {
+        // the list fits walk about a thousand free blocks per request on python-json: the fast strategies there
+        String[][] cases = {{"tcc-compile.hmt", ""}, {"sort-lines.hmt", ""},
+            {"python-json.hmt", "tlsf,segregated,buddy,brent-ff"}};
+        for (String[] c : cases) {
+            String name = c[0];
+            Path json = dir.resolve(name + ".json");
+            Cli replay = c[1].isEmpty()
+                    ? Cli.run("malloc", "replay", TRACES.resolve(name).toString(), "--json", json.toString())
+                    : Cli.run("malloc", "replay", TRACES.resolve(name).toString(), "-a", c[1], "--json",
+                    json.toString());
+            assertThat(replay.err()).as(name).isEmpty();
+            assertThat(replay.exitCode()).isZero();
+            JsonNode runs = new ObjectMapper().readTree(json.toFile()).get("runs");
+            assertThat(runs).hasSize(c[1].isEmpty() ? 8 : 4);
+            long peak = peakOf(TRACES.resolve(name));
+            for (JsonNode run : runs) {
+                assertThat(run.get("peakLiveBytes").asLong()).as("%s through %s", name, run.get("allocator"))
+                        .isEqualTo(peak);
+                // a heap never holds less than what is live at its peak
+                assertThat(run.get("fragmentation").get("peakHeapBytes").asLong()).isGreaterThanOrEqualTo(peak);
+            }
+        }
+    }
+
+    @Test
+    void convertGoesBetweenFormatsAndBackUnchanged() throws Exception {
+        Path text = dir.resolve("tcc.txt");
+        Cli toText = Cli.run("malloc", "convert", TRACES.resolve("tcc-compile.hmt").toString(), text.toString());
+        assertThat(toText.exitCode()).isZero();
+        assertThat(toText.out()).contains("1132 events, android format");
+        assertThat(Files.readString(text)).startsWith("# provenance: heaplab malloc capture of `tcc -c hello.c");
+        Path back = dir.resolve("back.hmt");
+        assertThat(Cli.run("malloc", "convert", text.toString(), back.toString()).exitCode()).isZero();
+        assertThat(MallocTraces.read(back)).isEqualTo(MallocTraces.read(TRACES.resolve("tcc-compile.hmt")));
+    }
+
+    @Test
+    void badInputIsOneLineWithExitTwo() throws Exception {
+        Path bad = dir.resolve("bad.txt");
+        Files.writeString(bad, "1: malloc 0x10 8\n1: frees 0x10\n");
+        Cli replay = Cli.run("malloc", "replay", bad.toString(), "-a", "tlsf");
+        assertThat(replay.exitCode()).isEqualTo(2);
+        assertThat(replay.err()).isEqualTo("heaplab: " + bad + ": line 2: 'frees' (expected: malloc, calloc,"
+                + " realloc, memalign, free or thread_done)\n");
+        Cli missing = Cli.run("malloc", "replay", dir.resolve("none.hmt").toString());
+        assertThat(missing.exitCode()).isEqualTo(2);
+        assertThat(missing.err()).startsWith("heaplab: file: " + dir.resolve("none.hmt")).doesNotContain("\tat ");
+        Path same = dir.resolve("same.txt");
+        Files.writeString(same, "1: malloc 0x10 8\n");
+        Cli convert = Cli.run("malloc", "convert", same.toString(), same.toString());
+        assertThat(convert.exitCode()).isEqualTo(2);
+        assertThat(convert.err()).contains("is IN (expected: another file");
+        Cli noCommand = Cli.run("malloc", "capture", "-o", dir.resolve("x.hmt").toString());
+        assertThat(noCommand.exitCode()).isEqualTo(2);
+    }
+}

@@ -1,0 +1,277 @@
+package io.heaplab.traces.malloc;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * Records a real program's malloc calls, and its children's, with heaplab's LD_PRELOAD library: the C source
+ * shipped beside this class ({@code capture/heaplab_malloc_capture.c}) is compiled on first use with the system's C
+ * compiler ({@code $CC}, else {@code cc}, {@code gcc}, {@code clang} or {@code tcc}) into a cache directory, and each
+ * process the command starts writes its own trace in Android's text format.
+ */
+public final class MallocCapture {
+
+    static final String SOURCE = "capture/heaplab_malloc_capture.c";
+    private static final List<String> COMPILERS = List.of("cc", "gcc", "clang", "tcc");
+    private static final String HEADER = "# heaplab-capture pid ";
+
+    /** Why a capture could not be made, in one line: no compiler, a compile error, a command that cannot start. */
+    public static final class CaptureException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        CaptureException(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * One process's trace.
+     *
+     * @param pid     its process id
+     * @param ppid    its parent's
+     * @param exe     the program it ran (an exec keeps the pid and starts a new trace)
+     * @param file    its trace, Android text, in the capture's directory
+     */
+    public record Process(long pid, long ppid, String exe, Path file) {
+    }
+
+    /**
+     * What a capture left.
+     *
+     * @param exitStatus the command's exit status
+     * @param directory  where the traces are; {@link #deleteFiles} removes it
+     * @param processes  a trace per process image: the command's own first (the last program its process ran), then
+     *                   the others by pid and start
+     */
+    public record Result(int exitStatus, Path directory, List<Process> processes) {
+
+        /** Deletes the traces and their directory. */
+        public void deleteFiles() throws IOException {
+            try (Stream<Path> files = Files.list(directory)) {
+                for (Path file : files.toList()) {
+                    Files.deleteIfExists(file);
+                }
+            }
+            Files.deleteIfExists(directory);
+        }
+    }
+
+    private final Path cache;
+    private final Map<String, String> environment;
+
+    /**
+     * A capture whose library is cached in {@code cache}, finding the compiler through {@code environment} (for
+     * {@code CC} and {@code PATH}).
+     */
+    public MallocCapture(Path cache, Map<String, String> environment) {
+        this.cache = cache;
+        this.environment = environment;
+    }
+
+    /** The cache directory a user expects: $HEAPLAB_CACHE, else $XDG_CACHE_HOME/heaplab, else ~/.cache/heaplab. */
+    public static Path defaultCache(Map<String, String> environment) {
+        if (environment.get("HEAPLAB_CACHE") != null && !environment.get("HEAPLAB_CACHE").isBlank()) {
+            return Path.of(environment.get("HEAPLAB_CACHE"));
+        }
+        if (environment.get("XDG_CACHE_HOME") != null && !environment.get("XDG_CACHE_HOME").isBlank()) {
+            return Path.of(environment.get("XDG_CACHE_HOME"), "heaplab");
+        }
+        return Path.of(System.getProperty("user.home"), ".cache", "heaplab");
+    }
+
+    /** The C compiler to use: $CC when set, else the first of cc, gcc, clang, tcc on $PATH. */
+    public Path compiler() {
+        String cc = environment.get("CC");
+        if (cc != null && !cc.isBlank()) {
+            Path named = cc.contains("/") ? Path.of(cc) : onPath(cc);
+            if (named == null || !Files.isExecutable(named)) {
+                throw new CaptureException("malloc capture: CC=" + cc + " is not an executable (expected: a C"
+                        + " compiler such as cc or gcc)");
+            }
+            return named;
+        }
+        for (String name : COMPILERS) {
+            Path found = onPath(name);
+            if (found != null) {
+                return found;
+            }
+        }
+        throw new CaptureException("malloc capture needs a C compiler: none of cc, gcc, clang, tcc found on PATH"
+                + " (set CC)");
+    }
+
+    private Path onPath(String name) {
+        String path = environment.getOrDefault("PATH", "");
+        for (String dir : path.split(":")) {
+            if (!dir.isEmpty()) {
+                Path candidate = Path.of(dir, name);
+                if (Files.isExecutable(candidate) && !Files.isDirectory(candidate)) {
+                    return candidate;
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The compiled library, compiled now unless the cache holds one of this source and compiler: its name carries
+     * a hash of both, and it is compiled under a temporary name and renamed, so two captures at once never load half
+     * a library.
+     */
+    public Path library() throws IOException {
+        byte[] source;
+        try (InputStream in = MallocCapture.class.getResourceAsStream(SOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException("resource " + SOURCE + " is missing beside " + MallocCapture.class
+                        + " (expected: the capture library's C source)");
+            }
+            source = in.readAllBytes();
+        }
+        Path compiler = compiler();
+        Path library = cache.resolve("heaplab_malloc_capture-" + hash(source, compiler.toString()) + ".so");
+        if (Files.isRegularFile(library)) {
+            return library;
+        }
+        Files.createDirectories(cache);
+        Path work = Files.createTempDirectory(cache, ".compile-");
+        try {
+            Path c = work.resolve("heaplab_malloc_capture.c");
+            Files.write(c, source);
+            Path built = work.resolve("capture.so");
+            List<String> command = new ArrayList<>(List.of(compiler.toString(), "-shared", "-fPIC", "-O2", "-o",
+                    built.toString(), c.toString()));
+            if (!compiler.getFileName().toString().contains("tcc")) {
+                command.addAll(List.of("-ldl", "-lpthread"));
+            }
+            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+            builder.environment().clear();
+            builder.environment().putAll(environment);
+            java.lang.Process process;
+            try {
+                process = builder.start();
+            } catch (IOException e) {
+                throw new CaptureException("malloc capture: cannot run the C compiler " + compiler + " ("
+                        + e.getMessage() + ")");
+            }
+            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            int status = waitFor(process);
+            if (status != 0 || !Files.isRegularFile(built)) {
+                String first = output.lines().filter(l -> !l.isBlank()).limit(2).reduce((a, b) -> a + " | " + b)
+                        .orElse("no message");
+                throw new CaptureException("malloc capture: " + compiler + " failed with status " + status
+                        + " compiling the capture library: " + first);
+            }
+            try {
+                Files.move(built, library, StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(built, library, StandardCopyOption.REPLACE_EXISTING);
+            }
+            return library;
+        } finally {
+            try (Stream<Path> files = Files.list(work)) {
+                for (Path file : files.toList()) {
+                    Files.deleteIfExists(file);
+                }
+            }
+            Files.deleteIfExists(work);
+        }
+    }
+
+    /**
+     * Runs {@code command} in {@code workDir} with the library preloaded (before any library already preloaded),
+     * its standard streams the caller's, and waits for it; the traces are in a new temporary directory.
+     */
+    public Result run(List<String> command, Path workDir) throws IOException {
+        if (command.isEmpty()) {
+            throw new CaptureException("malloc capture: no command given (expected: -- COMMAND [ARGS...])");
+        }
+        Path library = library();
+        Path directory = Files.createTempDirectory("heaplab-capture-");
+        ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile()).inheritIO();
+        builder.environment().clear();
+        builder.environment().putAll(environment);
+        String preload = environment.get("LD_PRELOAD");
+        builder.environment().put("LD_PRELOAD", library + (preload == null || preload.isBlank() ? "" : ":" + preload));
+        builder.environment().put("HEAPLAB_MALLOC_DIR", directory.toString());
+        java.lang.Process process;
+        try {
+            process = builder.start();
+        } catch (IOException e) {
+            Files.deleteIfExists(directory);
+            throw new CaptureException("malloc capture: cannot start " + command.getFirst() + " ("
+                    + e.getMessage().replaceFirst("^Cannot run program \"[^\"]*\"[^:]*: ", "") + ")");
+        }
+        int status = waitFor(process);
+        return new Result(status, directory, processes(directory, process.pid()));
+    }
+
+    private static List<Process> processes(Path directory, long root) throws IOException {
+        List<Process> processes = new ArrayList<>();
+        List<Path> files;
+        try (Stream<Path> list = Files.list(directory)) {
+            files = list.filter(f -> f.getFileName().toString().endsWith(".txt")).toList();
+        }
+        for (Path file : files) {
+            String first;
+            try (var lines = Files.lines(file, StandardCharsets.ISO_8859_1)) {
+                first = lines.findFirst().orElse("");
+            }
+            if (!first.startsWith(HEADER)) {
+                continue;
+            }
+            String[] f = first.substring(2).split(" ", 7);
+            processes.add(new Process(Long.parseLong(f[2]), Long.parseLong(f[4]), f.length > 6 ? f[6] : "", file));
+        }
+        // the command's own program first: the last image its process ran (a shell script or a launcher may exec
+        // several before it), then every other process in the order of its pid and images
+        processes.sort(Comparator.comparing((Process p) -> p.pid() != root).thenComparingLong(Process::pid)
+                .thenComparingInt(p -> p.pid() == root ? -sequence(p.file()) : sequence(p.file())));
+        return processes;
+    }
+
+    /** The n of a file named PID.n.txt: the order of the images a pid ran. */
+    private static int sequence(Path file) {
+        String[] parts = file.getFileName().toString().split("\\.");
+        return parts.length == 3 ? Integer.parseInt(parts[1]) : 0;
+    }
+
+    private static int waitFor(java.lang.Process process) {
+        try {
+            return process.waitFor();
+        } catch (InterruptedException e) {
+            process.destroy();
+            try {
+                process.waitFor(5, TimeUnit.SECONDS);
+            } catch (InterruptedException again) {
+                Thread.currentThread().interrupt();
+            }
+            Thread.currentThread().interrupt();
+            throw new CaptureException("malloc capture: interrupted while the command ran");
+        }
+    }
+
+    private static String hash(byte[] source, String compiler) {
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            sha.update(source);
+            sha.update(compiler.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(sha.digest(), 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JDK", e);
+        }
+    }
+}

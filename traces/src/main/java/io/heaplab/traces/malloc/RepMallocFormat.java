@@ -1,0 +1,96 @@
+package io.heaplab.traces.malloc;
+
+import io.heaplab.traces.TraceFormatException;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The CS:APP malloc lab's {@code .rep} traces (Bryant &amp; O'Hallaron): four header numbers (a suggested heap
+ * size, the number of block ids, the number of operations, a weight), then an operation per line.
+ *
+ * <pre>
+ *  a ID SIZE     allocate block ID
+ *  r ID SIZE     reallocate block ID
+ *  f ID          free block ID
+ * </pre>
+ *
+ * A block id becomes the pointer {@code (ID + 1) * 16}, so a {@code .rep} trace replays as any other; the header's
+ * counts are checked against what the file holds.
+ */
+public final class RepMallocFormat {
+
+    private RepMallocFormat() {
+    }
+
+    /** The pointer that stands for block {@code id}. */
+    static long pointer(long id) {
+        return (id + 1) * 16;
+    }
+
+    public static MallocTrace read(Path file) throws IOException {
+        MallocTrace.Builder trace = MallocTrace.builder();
+        long[] header = new long[4];
+        int headerRead = 0;
+        long maxId = -1;
+        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1)) {
+            long number = 0;
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                number++;
+                String text = line.strip();
+                if (text.isEmpty()) {
+                    continue;
+                }
+                final long n = number;
+                String[] f = text.split("\\s+");
+                if (headerRead < 4) {
+                    if (f.length != 1) {
+                        throw TraceFormatException.atLine(file, number, "'" + text + "' (expected: header number "
+                                + (headerRead + 1) + " of 4: heap size, ids, operations, weight)");
+                    }
+                    header[headerRead++] = Numbers.decimal(f[0], () -> TraceFormatException.atLine(file, n,
+                            "'" + f[0] + "' (expected: a decimal header number)"));
+                    continue;
+                }
+                String form = switch (f[0]) {
+                    case "a", "r" -> f[0] + " ID SIZE";
+                    case "f" -> "f ID";
+                    default -> throw TraceFormatException.atLine(file, number, "'" + f[0]
+                            + "' (expected: a, r or f)");
+                };
+                if (f.length != (f[0].equals("f") ? 2 : 3)) {
+                    throw TraceFormatException.atLine(file, number, "'" + text + "' (expected: " + form + ")");
+                }
+                long id = Numbers.decimal(f[1], () -> TraceFormatException.atLine(file, n, "id '" + f[1]
+                        + "' (expected: a decimal block id)"));
+                maxId = Math.max(maxId, id);
+                if (f[0].equals("f")) {
+                    trace.free(0, pointer(id));
+                    continue;
+                }
+                long size = Numbers.decimal(f[2], () -> TraceFormatException.atLine(file, n, "size '" + f[2]
+                        + "' (expected: a decimal count of bytes)"));
+                if (f[0].equals("a")) {
+                    trace.malloc(0, pointer(id), size);
+                } else {
+                    trace.realloc(0, pointer(id), pointer(id), size);
+                }
+            }
+            if (headerRead < 4) {
+                throw TraceFormatException.atLine(file, number + 1, "the file ends in its header (expected: 4"
+                        + " numbers: heap size, ids, operations, weight)");
+            }
+        }
+        if (trace.events() != header[2]) {
+            throw TraceFormatException.atLine(file, 3, "the header says " + header[2] + " operations (expected: "
+                    + trace.events() + ", the operations the file holds)");
+        }
+        if (maxId >= header[1]) {
+            throw TraceFormatException.atLine(file, 2, "the header says " + header[1] + " ids (expected: more than"
+                    + " the largest id, " + maxId + ")");
+        }
+        return trace.build();
+    }
+}
