@@ -60,6 +60,10 @@ class MallocCommandTest {
             assertThat(run.get("allocatorReferences").asLong()).isPositive();
             assertThat(run.get("timeline").get("heapBytes")).hasSize(Math.min(100, captured.events()));
         }
+        Cli report = Cli.run("report", json.toString(), "--out", dir.resolve("report").toString());
+        assertThat(report.exitCode()).isZero();
+        assertThat(Files.readString(dir.resolve("report/index.html"))).contains("The heap over the run",
+                "Fragmentation (Johnstone &amp; Wilson)");
     }
 
     @Test
