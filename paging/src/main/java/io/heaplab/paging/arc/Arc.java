@@ -37,9 +37,15 @@ import java.util.Map;
  * and Caffeine's implementations, so {@code p} stays a whole number of pages and the tie {@code |T1| = p} can
  * happen.
  *
- * <p>A run of {@code k} references is {@code k} references: only the first can fault, and when {@code k >= 2}
- * the second is a hit (case I) that moves the page to {@code T2}; later ones keep it at the head. The result
- * thus does not depend on how consecutive references were grouped into runs.
+ * <p><b>Correlated references.</b> A reference that comes within {@code correlation} references of the previous
+ * reference to the same page is correlated with it (O'Neil, O'Neil &amp; Weikum's correlated reference period for
+ * LRU-K; 2Q's Kin): it is a hit, and refreshes the page's recency in its list, but is not a second use, so it does
+ * not move a page from {@code T1} to {@code T2}. The default, 1, makes a run of consecutive references to one page
+ * one use: a program that walks the words of a block, or a node's fields, touches its page many times in a row,
+ * and without the rule every page would enter {@code T2} on its first touch and ARC would be LRU. {@code
+ * correlation=0} is the paper's ARC on a raw string: every reference counts, and a run's second reference moves
+ * its page to {@code T2}. Only the first reference of a run can fault, so the result does not depend on how
+ * consecutive references were grouped into runs.
  *
  * <p>The four lists are one {@link PageLists}, intrusive over arrays indexed by page (pages are dense from 0),
  * so ghosts cost no frame and no allocation, and memory is proportional to the pages referenced. A page
@@ -56,6 +62,11 @@ public final class Arc implements PagingSimulator {
     static final byte B2 = 3;
 
     private final int c;
+    private final long correlation;
+    /** Virtual time: references so far. */
+    private long now;
+    /** Per page, the time of its last reference. */
+    private long[] last;
 
     /** T1, T2, B1 and B2, MRU at the head. */
     private final PageLists lists = new PageLists("T1", "T2", "B1", "B2");
@@ -67,12 +78,26 @@ public final class Arc implements PagingSimulator {
     private long faults;
     private long writeBacks;
 
+    /** ARC with the default correlated reference period: a run of consecutive references is one use. */
     public Arc(int frames) {
+        this(frames, 1);
+    }
+
+    /**
+     * @param correlation references within this many of the previous one to the same page are correlated with it
+     *                    (not a second use); 0 counts every reference
+     */
+    public Arc(int frames, long correlation) {
         if (frames < 1) {
             throw new IllegalArgumentException("frames: " + frames + " (expected: >= 1)");
         }
+        if (correlation < 0) {
+            throw new IllegalArgumentException("correlation: " + correlation + " (expected: >= 0)");
+        }
         this.c = frames;
+        this.correlation = correlation;
         this.dirty = new boolean[lists.capacity()];
+        this.last = new long[lists.capacity()];
     }
 
     @Override
@@ -83,11 +108,19 @@ public final class Arc implements PagingSimulator {
             if (page < 0 || page >= dirty.length) {
                 grow(page);
             }
-            reference(page);
-            if (PageRun.count(run) > 1 && lists.listOf(page) == T1) {
-                // the run's second reference hits in T1 (case I)
+            int count = PageRun.count(run);
+            byte list = lists.listOf(page);
+            if ((list == T1 || list == T2) && now - last[page] <= correlation) {
+                lists.moveToHead(list, page); // correlated: a hit that is not a second use
+            } else {
+                reference(page);
+            }
+            if (count > 1 && correlation == 0 && lists.listOf(page) == T1) {
+                // every reference counts: the run's second reference hits in T1 (case I)
                 lists.moveToHead(T2, page);
             }
+            now += count;
+            last[page] = now - 1;
             dirty[page] |= PageRun.isWrite(run);
         }
     }
@@ -173,6 +206,7 @@ public final class Arc implements PagingSimulator {
     private void grow(int page) {
         lists.grow(page);
         dirty = Arrays.copyOf(dirty, lists.capacity());
+        last = Arrays.copyOf(last, lists.capacity());
     }
 
     /**

@@ -13,6 +13,7 @@ import java.util.List;
 public final class ArcProvider implements ReplacementPolicyProvider {
 
     static final String FRAMES = "frames";
+    static final String CORRELATION = "correlation";
 
     @Override
     public String name() {
@@ -26,11 +27,15 @@ public final class ArcProvider implements ReplacementPolicyProvider {
 
     @Override
     public List<Option> options() {
-        return List.of(Option.required(FRAMES, OptionType.POSITIVE_INT, "page frames of main memory"));
+        return List.of(Option.required(FRAMES, OptionType.POSITIVE_INT, "page frames of main memory"),
+                Option.of(CORRELATION, OptionType.NON_NEGATIVE_LONG, "1", "a reference within this many"
+                        + " references of the previous one to its page is correlated, not a second use: 1 makes a"
+                        + " run of consecutive references one use; 0 counts every reference (the paper on a raw"
+                        + " string)"));
     }
 
     @Override
     public PagingSimulator create(Options options) {
-        return new Arc(options.getInt(FRAMES));
+        return new Arc(options.getInt(FRAMES), options.getLong(CORRELATION));
     }
 }

@@ -32,9 +32,12 @@ import java.util.Map;
  *       pass of it.</li>
  * </ul>
  *
- * <p>A run of {@code k} references is {@code k} references: after the first, up to three more each apply the
- * mark_page_accessed step (beyond that the state no longer changes), so a run of 3 or more leaves the page
- * active. The result does not depend on how consecutive references were grouped into runs.
+ * <p><b>Correlated references.</b> A reference within {@code correlation} references of the previous one to the
+ * same page is correlated with it and sets no flag (as the hardware's accessed bit, set once by a burst of
+ * accesses and seen once by the scan). The default, 1, makes a run of consecutive references one use.
+ * {@code correlation=0} counts every reference: after a run's first, up to three more each apply the
+ * mark_page_accessed step (beyond that the state no longer changes), so a run of 3 or more leaves the page active.
+ * Either way the result does not depend on how consecutive references were grouped into runs.
  *
  * <p>Simplified away: the split into page-cache and anonymous lists (and swappiness), zones and per-CPU
  * pagevecs, the hardware-accessed PTE bit (a reference sets the flag at once, the scan does not look at PTEs),
@@ -57,6 +60,11 @@ public final class TwoList implements PagingSimulator {
 
     private final int frames;
     private final int ratio;
+    private final long correlation;
+    /** Virtual time: references so far. */
+    private long now;
+    /** Per page, the time of its last reference. */
+    private long[] last;
 
     /** The active and the inactive list, head first in order of arrival. */
     private final PageLists lists = new PageLists("active", "inactive");
@@ -69,15 +77,29 @@ public final class TwoList implements PagingSimulator {
     private long activations;
     private long deactivations;
 
+    /** Two lists with the default correlated reference period: a run of consecutive references is one use. */
     public TwoList(int frames, int ratio) {
+        this(frames, ratio, 1);
+    }
+
+    /**
+     * @param correlation references within this many of the previous one to the same page are correlated with it
+     *                    and set no flag; 0 counts every reference
+     */
+    public TwoList(int frames, int ratio, long correlation) {
         if (frames < 1) {
             throw new IllegalArgumentException("frames: " + frames + " (expected: >= 1)");
         }
         if (ratio < 1) {
             throw new IllegalArgumentException("ratio: " + ratio + " (expected: >= 1)");
         }
+        if (correlation < 0) {
+            throw new IllegalArgumentException("correlation: " + correlation + " (expected: >= 0)");
+        }
         this.frames = frames;
         this.ratio = ratio;
+        this.correlation = correlation;
+        this.last = new long[lists.capacity()];
         this.referenced = new boolean[lists.capacity()];
         this.dirty = new boolean[lists.capacity()];
     }
@@ -90,14 +112,20 @@ public final class TwoList implements PagingSimulator {
             if (page < 0 || page >= dirty.length) {
                 grow(page);
             }
-            int references = Math.min(PageRun.count(run), EFFECTIVE_REFERENCES);
+            int count = PageRun.count(run);
+            // with correlated references, a run is one use: its first reference alone counts
+            int references = correlation == 0 ? Math.min(count, EFFECTIVE_REFERENCES) : 1;
             if (lists.listOf(page) == PageLists.NONE) {
                 fault(page);
                 references--;
+            } else if (now - last[page] <= correlation) {
+                references--; // correlated with the page's last reference: no flag
             }
             for (; references > 0; references--) {
                 markAccessed(page);
             }
+            now += count;
+            last[page] = now - 1;
             dirty[page] |= PageRun.isWrite(run);
         }
     }
@@ -166,6 +194,7 @@ public final class TwoList implements PagingSimulator {
         lists.grow(page);
         referenced = Arrays.copyOf(referenced, lists.capacity());
         dirty = Arrays.copyOf(dirty, lists.capacity());
+        last = Arrays.copyOf(last, lists.capacity());
     }
 
     /**

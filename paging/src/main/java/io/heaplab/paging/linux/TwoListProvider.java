@@ -14,6 +14,7 @@ public final class TwoListProvider implements ReplacementPolicyProvider {
 
     static final String FRAMES = "frames";
     static final String RATIO = "ratio";
+    static final String CORRELATION = "correlation";
 
     @Override
     public String name() {
@@ -30,11 +31,14 @@ public final class TwoListProvider implements ReplacementPolicyProvider {
     public List<Option> options() {
         return List.of(
                 Option.required(FRAMES, OptionType.POSITIVE_INT, "page frames of main memory"),
-                Option.of(RATIO, OptionType.POSITIVE_INT, "1", "the active list may be at most ratio x inactive"));
+                Option.of(RATIO, OptionType.POSITIVE_INT, "1", "the active list may be at most ratio x inactive"),
+                Option.of(CORRELATION, OptionType.NON_NEGATIVE_LONG, "1", "a reference within this many"
+                        + " references of the previous one to its page sets no flag: 1 makes a run of consecutive"
+                        + " references one use; 0 counts every reference"));
     }
 
     @Override
     public PagingSimulator create(Options options) {
-        return new TwoList(options.getInt(FRAMES), options.getInt(RATIO));
+        return new TwoList(options.getInt(FRAMES), options.getInt(RATIO), options.getLong(CORRELATION));
     }
 }

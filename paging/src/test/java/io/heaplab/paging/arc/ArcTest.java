@@ -34,6 +34,10 @@ class ArcTest extends FixedMemoryContract {
         return (PagingOutcome.Faults) run(new Arc(frames), runs);
     }
 
+    static PagingOutcome.Faults faults(PagingSimulator simulator, long... runs) {
+        return (PagingOutcome.Faults) run(simulator, runs);
+    }
+
     @Test
     void theClassicStringFaultsThirteenTimesInThreeFrames() {
         // c = 3, p = 0 (* = fault):
@@ -96,11 +100,24 @@ class ArcTest extends FixedMemoryContract {
     }
 
     @Test
-    void aRunOfTwoOrMoreIsASecondReference() {
-        // c = 2: R0 x2 is a fault and a hit: 0 goes to T2. R1*, R2*: IV, REPLACE takes 1 from T1 (|T1| 1 > p 0)
-        // rather than 0 from T2; 0 hits. With 0 read once it would sit in T1 and leave at 2: 4 faults.
-        assertThat(arc(2, read(0, 2), read(1, 1), read(2, 1), read(0, 1)).faults()).isEqualTo(3);
-        assertThat(arc(2, read(0, 1), read(1, 1), read(2, 1), read(0, 1)).faults()).isEqualTo(4);
+    void countingEveryReferenceARunOfTwoOrMoreIsASecondUse() {
+        // correlation 0, c = 2: R0 x2 is a fault and a hit: 0 goes to T2. R1*, R2*: IV, REPLACE takes 1 from T1
+        // (|T1| 1 > p 0) rather than 0 from T2; 0 hits. With 0 read once it would sit in T1 and leave at 2: 4 faults.
+        assertThat(faults(new Arc(2, 0), read(0, 2), read(1, 1), read(2, 1), read(0, 1)).faults()).isEqualTo(3);
+        assertThat(faults(new Arc(2, 0), read(0, 1), read(1, 1), read(2, 1), read(0, 1)).faults()).isEqualTo(4);
+    }
+
+    @Test
+    void byDefaultARunIsOneUseAndOnlyALaterReferencePromotes() {
+        // correlation 1, c = 2: R0 x2 is one use: 0 stays in T1 and leaves at 2, as if read once: 4 faults
+        assertThat(arc(2, read(0, 2), read(1, 1), read(2, 1), read(0, 1)).faults()).isEqualTo(4);
+        // R0, R1, then R0 again two references later: a second use, 0 goes to T2 and survives R2*, R3*
+        // (REPLACE takes T1's 1, then 2): 0 hits at the end. 4 faults, where LRU takes 5.
+        assertThat(arc(2, read(0, 1), read(1, 1), read(0, 1), read(2, 1), read(3, 1), read(0, 1)).faults())
+                .isEqualTo(4);
+        // a correlation period of 3 makes that later reference correlated too: 0 stays in T1 and leaves
+        assertThat(faults(new Arc(2, 3), read(0, 1), read(1, 1), read(0, 1), read(2, 1), read(3, 1), read(0, 1))
+                .faults()).isEqualTo(5);
     }
 
     @Test

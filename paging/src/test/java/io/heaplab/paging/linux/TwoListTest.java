@@ -36,9 +36,18 @@ class TwoListTest extends FixedMemoryContract {
         return (PagingOutcome.Faults) run(new TwoList(frames, ratio), runs);
     }
 
+    /** Every reference counting, a run's too (correlation 0). */
+    static PagingOutcome.Faults everyReference(int frames, int ratio, long... runs) {
+        return (PagingOutcome.Faults) run(new TwoList(frames, ratio, 0), runs);
+    }
+
     static Map<String, Number> measures(long writeBacks, long activations, long deactivations) {
         return Map.of(PagingOutcome.WRITE_BACKS, writeBacks, "activations", activations,
                 "deactivations", deactivations);
+    }
+
+    static PagingOutcome.Faults faults(PagingSimulator simulator, long... runs) {
+        return (PagingOutcome.Faults) run(simulator, runs);
     }
 
     @Test
@@ -65,7 +74,7 @@ class TwoListTest extends FixedMemoryContract {
 
     @Test
     void aThirdReferencePromotesAndBalancingDemotes() {
-        // 3 frames, ratio 1:
+        // every reference counting (correlation 0), 3 frames, ratio 1:
         //  R0 x3: fault (I [0]), flag (I [0*]), promotion (A [0])                    activations 1
         //  R1 x3: the same                                  A [1 0]
         //  R2*: a free frame                                A [1 0]  I [2]
@@ -80,7 +89,7 @@ class TwoListTest extends FixedMemoryContract {
         //  R5*: balance, 2 > 1: 0* one more trip (A [0 1]), 1 to I (I [1 4])   deactivations 2
         //       reclaim: 4 evicted                          A [0]  I [5 1]
         // -> 6 faults; 0 active, 1 and 5 inactive
-        TwoList twolist = new TwoList(3, 1);
+        TwoList twolist = new TwoList(3, 1, 0);
         long[] runs = {read(0, 3), read(1, 3), read(2, 1), read(0, 1), read(3, 1), read(1, 1), read(4, 1),
             read(0, 1), read(1, 2), read(5, 1)};
         assertThat(run(twolist, runs)).isEqualTo(new PagingOutcome.Faults(6, measures(0, 3, 2)));
@@ -89,7 +98,18 @@ class TwoListTest extends FixedMemoryContract {
         // ratio 2 lets A hold 2 pages against 1 inactive: no balancing, and 1 is never demoted
         //  ... R3*: 2 <= 2 x 1: reclaim 2 (I [3]); R1: flag; R4*: reclaim 3 (I [4]); R0; R1 x2: flags;
         //  R5*: reclaim 4 -> 6 faults, 2 activations, no deactivations
-        assertThat(twolist(3, 2, runs)).isEqualTo(new PagingOutcome.Faults(6, measures(0, 2, 0)));
+        assertThat(everyReference(3, 2, runs)).isEqualTo(new PagingOutcome.Faults(6, measures(0, 2, 0)));
+    }
+
+    @Test
+    void byDefaultARunIsOneUseAndFlagsComeFromLaterReferences() {
+        // correlation 1, 3 frames: R0 x3 and R1 x3 are one use each: faults, flags clear, nothing promoted
+        TwoList twolist = new TwoList(3, 1);
+        faults(twolist, read(0, 3), read(1, 3));
+        assertThat(twolist.isActive(0) || twolist.isActive(1)).isFalse();
+        // R0 again (two references later): a flag; once more after R1: promotion
+        assertThat(faults(new TwoList(3, 1), read(0, 3), read(1, 1), read(0, 1), read(1, 1), read(0, 1)))
+                .isEqualTo(new PagingOutcome.Faults(2, measures(0, 1, 0)));
     }
 
     @Test
