@@ -161,4 +161,17 @@ class RunCommandTest {
         assertThat(cli.err()).startsWith("heaplab: ").contains(expected).doesNotContain("\tat ");
         assertThat(cli.err().strip().lines()).hasSize(1);
     }
+
+    @Test
+    void aRunThatNamesNoPolicyCountsTheWholeLruCurveAndSaysSo() throws Exception {
+        Path json = dir.resolve("default.json");
+        Cli cli = Cli.run("run", "-w", "random-blocks:live=300,steps=3000", "-a", "stack", "--page-size", "512",
+                "--json", json.toString());
+        assertThat(cli.exitCode()).as(cli.err()).isZero();
+        assertThat(cli.out()).contains("no policy given: faults at every memory size from the whole LRU curve"
+                + " (lru:frames=all)", "lru:frames=all: faults by frames 1:");
+        JsonNode faults = new ObjectMapper().readTree(json.toFile()).get("runs").get(0).get("faults");
+        assertThat(faults.get("lru:frames=all").isArray()).isTrue();
+        assertThat(faults.get("lru:frames=all").get(0).asLong()).isPositive();
+    }
 }

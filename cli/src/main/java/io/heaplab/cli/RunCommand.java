@@ -35,9 +35,12 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     private RunOptions experiment;
 
+    /** The policy of a run that names none: the whole LRU curve, every memory size in one pass. */
+    static final String DEFAULT_POLICY = "lru:frames=all";
+
     @Option(names = {"-p", "--policy"}, paramLabel = "SPEC",
             description = "A replacement policy, e.g. lru:frames=50, lru:frames=all (the whole curve), "
-                    + "wsclock:frames=50,theta=10000; repeatable.")
+                    + "wsclock:frames=50,theta=10000; repeatable (default: " + DEFAULT_POLICY + ").")
     private List<String> policies = new ArrayList<>();
 
     @Option(names = "--json", paramLabel = "FILE", description = "Also write the results to FILE as JSON.")
@@ -46,7 +49,9 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Outputs.checkFile("--json", json);
-        List<RunSpec> runs = experiment.specs(policies.stream().map(Spec::parse).toList());
+        // with no policy a run would count no faults at all: the whole LRU curve shows every memory size instead
+        List<String> given = policies.isEmpty() ? List.of(DEFAULT_POLICY) : policies;
+        List<RunSpec> runs = experiment.specs(given.stream().map(Spec::parse).toList());
         Runner runner = new Runner(parent.plugins());
         // every spec is checked before the first run, so a typo in the last one wastes no time
         runs.forEach(runner::check);
@@ -67,6 +72,10 @@ final class RunCommand implements Callable<Integer> {
         List<RunResult> results = outcomes.stream().filter(o -> !o.failed()).map(RunOutcome::result).toList();
         List<RunOutcome> failed = outcomes.stream().filter(RunOutcome::failed).toList();
         PrintWriter out = spec.commandLine().getOut();
+        if (policies.isEmpty()) {
+            out.println("no policy given: faults at every memory size from the whole LRU curve (" + DEFAULT_POLICY
+                    + "); -p names others");
+        }
         RunTable.print(results, out);
         out.printf(Locale.ROOT, "%d run(s) in %.2f s%s%n", results.size(), nanos / 1e9,
                 failed.isEmpty() ? "" : ", " + failed.size() + " failed");
