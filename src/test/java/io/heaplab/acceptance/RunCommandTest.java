@@ -174,4 +174,23 @@ class RunCommandTest {
         assertThat(faults.get("lru:frames=all").isArray()).isTrue();
         assertThat(faults.get("lru:frames=all").get(0).asLong()).isPositive();
     }
+
+    @Test
+    void sizesTakeUnits() throws Exception {
+        Path plain = dir.resolve("plain.json");
+        Path units = dir.resolve("units.json");
+        assertThat(Cli.run("run", "-w", "random-blocks:live=200,steps=500", "-a", "first-fit", "-p", "lru:frames=4",
+                "--page-size", "512", "--heap-size", "65536", "--json", plain.toString()).exitCode()).isZero();
+        assertThat(Cli.run("run", "-w", "random-blocks:live=200,steps=500", "-a", "first-fit", "-p", "lru:frames=4",
+                "--page-size", "512B", "--heap-size", "64KiB", "--json", units.toString())
+                .exitCode()).isZero();
+        JsonNode a = new ObjectMapper().readTree(plain.toFile()).get("runs").get(0);
+        JsonNode b = new ObjectMapper().readTree(units.toFile()).get("runs").get(0);
+        assertThat(b.get("faults")).isEqualTo(a.get("faults"));
+        assertThat(b.get("pageSize").asInt()).isEqualTo(512);
+        Cli bad = Cli.run("run", "-w", "random-blocks", "-a", "stack", "--heap-size", "64XB");
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.err()).contains("'64XB' (expected: bytes, optionally with a unit, such as 4096, 64KiB, 64MiB or"
+                + " 1GiB)").doesNotContain("\tat ");
+    }
 }

@@ -67,13 +67,14 @@ final class MallocReplayCommand implements Callable<Integer> {
                     + " (default: ${DEFAULT-VALUE}).")
     private String countAllocator;
 
-    @Option(names = "--page-size", paramLabel = "BYTES", defaultValue = "4096",
-            description = "Bytes per page, a power of 2 from 64 to 1048576 (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--page-size", paramLabel = "BYTES", converter = ByteSize.ToInt.class, defaultValue = "4096",
+            description = "Bytes per page, a power of 2 from 64 to 1048576, units allowed: 512, 4KiB, 1MiB"
+                    + " (default: ${DEFAULT-VALUE}).")
     private int pageSize;
 
-    @Option(names = "--heap-size", paramLabel = "BYTES",
-            description = "Bound the heap to this many bytes; requests that find no room fail and are counted"
-                    + " (default: the heap grows as needed).")
+    @Option(names = "--heap-size", paramLabel = "BYTES", converter = ByteSize.ToLong.class,
+            description = "Bound the heap to this many bytes (units allowed: 64MiB); requests that find no room fail"
+                    + " and are counted (default: the heap grows as needed).")
     private Long heapSize;
 
     @Option(names = "--threads", paramLabel = "N", defaultValue = "0",

@@ -22,17 +22,18 @@ final class RunOptions {
             description = "Allocators to compare, e.g. stack,nofree; repeatable.")
     private List<String> allocators = new ArrayList<>();
 
-    @Option(names = "--page-size", paramLabel = "BYTES", defaultValue = "4096",
-            description = "Bytes per page, a power of 2 from 64 to 1048576 (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--page-size", paramLabel = "BYTES", converter = ByteSize.ToInt.class, defaultValue = "4096",
+            description = "Bytes per page, a power of 2 from 64 to 1048576, units allowed: 512, 4KiB, 1MiB"
+                    + " (default: ${DEFAULT-VALUE}).")
     private int pageSize;
 
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
             description = "Seed of the workload's random source (default: ${DEFAULT-VALUE}).")
     private long seed;
 
-    @Option(names = "--heap-size", paramLabel = "BYTES",
-            description = "Bound the heap to this many bytes; requests that find no room are rejected and counted "
-                    + "(default: the heap grows as needed).")
+    @Option(names = "--heap-size", paramLabel = "BYTES", converter = ByteSize.ToLong.class,
+            description = "Bound the heap to this many bytes (units allowed: 64MiB); requests that find no room are"
+                    + " rejected and counted (default: the heap grows as needed).")
     private Long heapSize;
 
     @Option(names = "--count-allocator", paramLabel = "WHEN", arity = "0..1", fallbackValue = "all",

@@ -6,7 +6,7 @@ import picocli.CommandLine.Option;
 /** The page size that cuts a lackey trace's addresses into pages, for the commands that read traces alone. */
 final class TracePageSize {
 
-    @Option(names = "--page-size", paramLabel = "BYTES",
+    @Option(names = "--page-size", paramLabel = "BYTES", converter = ByteSize.ToInt.class,
             description = "Bytes per page for a lackey trace, a power of 2 (default: " + ReadOptions.DEFAULT_PAGE_SIZE
                     + "); heaplab traces carry their own.")
     private Integer pageSize;
