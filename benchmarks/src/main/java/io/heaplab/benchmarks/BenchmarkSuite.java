@@ -129,6 +129,9 @@ public final class BenchmarkSuite {
     /** What every run of the suite shares: the profiler, failing on error, and in a smoke pass the short form. */
     private static ChainedOptionsBuilder options(boolean smoke) {
         ChainedOptionsBuilder options = new OptionsBuilder()
+                // the forks' flags: the FFM linker for glibc's malloc, and JMH's use of sun.misc.Unsafe allowed
+                // so JDK 25 does not warn of it in every fork
+                .jvmArgsAppend("--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow")
                 .addProfiler(LruFaultsProfiler.class)
                 .shouldFailOnError(true);
         if (smoke) {

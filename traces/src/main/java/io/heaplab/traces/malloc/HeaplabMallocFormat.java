@@ -166,18 +166,18 @@ public final class HeaplabMallocFormat {
             while (!inflater.finished()) {
                 int n = inflater.inflate(buffer);
                 if (n == 0 && (inflater.needsInput() || inflater.needsDictionary())) {
-                    throw TraceFormatException.atByte(file, HEADER_BYTES + inflater.getTotalIn(),
+                    throw TraceFormatException.atByte(file, HEADER_BYTES + inflater.getBytesRead(),
                             "the deflated body ends early (expected: a whole zlib stream; the file is truncated)");
                 }
                 out.write(buffer, 0, n);
             }
             if (inflater.getRemaining() > 0) {
-                throw TraceFormatException.atByte(file, HEADER_BYTES + inflater.getTotalIn(),
+                throw TraceFormatException.atByte(file, HEADER_BYTES + inflater.getBytesRead(),
                         "bytes after the deflated body (expected: nothing)");
             }
             return out.toByteArray();
         } catch (DataFormatException e) {
-            throw TraceFormatException.atByte(file, HEADER_BYTES + inflater.getTotalIn(), "",
+            throw TraceFormatException.atByte(file, HEADER_BYTES + inflater.getBytesRead(), "",
                     "the deflated body is corrupt (" + e.getMessage() + ")", null);
         } finally {
             inflater.end();
