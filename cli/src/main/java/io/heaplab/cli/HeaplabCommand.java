@@ -5,18 +5,19 @@ import io.heaplab.core.plugins.Plugins;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.ScopeType;
+import picocli.AutoComplete;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
 /** The top {@code heaplab} command; the work is done by its subcommands. */
 @Command(name = "heaplab", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "A laboratory for dynamic storage allocation on a computer with virtual memory.",
         subcommands = {ListCommand.class, RunCommand.class, ReproduceCommand.class, TraceCommand.class,
-            CurveCommand.class, ReportCommand.class, MallocCommand.class})
+            CurveCommand.class, ReportCommand.class, MallocCommand.class, AutoComplete.GenerateCompletion.class})
 public final class HeaplabCommand implements Runnable {
 
     private final Plugins builtIns;
