@@ -121,13 +121,18 @@ final class MallocReplayCommand implements Callable<Integer> {
         runs.forEach(runner::check);
         int parallel = threads == 0 ? Runtime.getRuntime().availableProcessors() : threads;
         long start = System.nanoTime();
-        List<RunOutcome> outcomes = runner.sweep(runs, parallel, () -> { });
+        List<RunOutcome> outcomes;
+        Map<String, Long> timed;
+        // each strategy twice: recorded for its measures, then unrecorded for its time
+        try (Progress progress = Progress.start("replays", 2 * runs.size())) {
+            outcomes = runner.sweep(runs, parallel, progress::step);
+            timed = time(runner, outcomes, parallel, progress::step);
+        }
         long nanos = System.nanoTime() - start;
         if (json != null) {
             JsonResults.writeOutcomes(json, outcomes);
         }
         List<RunResult> results = outcomes.stream().filter(o -> !o.failed()).map(RunOutcome::result).toList();
-        Map<String, Long> timed = time(runner, outcomes, parallel);
         PrintWriter out = spec.commandLine().getOut();
         RunTable.print(results, out);
         MallocTable.print(results, timed, out);
@@ -151,7 +156,7 @@ final class MallocReplayCommand implements Callable<Integer> {
      * Each strategy that replayed replays again unrecorded, {@code parallel} at a time, for its time: the recording
      * would otherwise be most of it. Keyed by the allocator spec.
      */
-    private static Map<String, Long> time(Runner runner, List<RunOutcome> outcomes, int parallel) {
+    private static Map<String, Long> time(Runner runner, List<RunOutcome> outcomes, int parallel, Runnable afterEach) {
         List<RunSpec> unrecorded = outcomes.stream().filter(o -> !o.failed())
                 .map(o -> RunSpec.workload(o.spec().workload()).allocator(o.spec().allocator())
                         .pageSize(o.spec().pageSize()).heapCapacity(o.spec().heapCapacity()).seed(o.spec().seed())
@@ -161,8 +166,13 @@ final class MallocReplayCommand implements Callable<Integer> {
         try {
             List<Future<?>> done = new ArrayList<>();
             for (RunSpec run : unrecorded) {
-                done.add(pool.submit(() -> nanos.put(run.allocator().toString(),
-                        runner.runUnrecorded(run).wallNanos())));
+                done.add(pool.submit(() -> {
+                    try {
+                        nanos.put(run.allocator().toString(), runner.runUnrecorded(run).wallNanos());
+                    } finally {
+                        afterEach.run();
+                    }
+                }));
             }
             for (Future<?> f : done) {
                 try {

@@ -58,15 +58,18 @@ final class RunCommand implements Callable<Integer> {
 
         List<RunOutcome> outcomes = new ArrayList<>();
         long nanos = 0;
-        for (RunSpec run : runs) {
-            RunOutcome outcome = runner.attempt(run);
-            outcomes.add(outcome);
-            if (!outcome.failed()) {
-                nanos += outcome.result().wallNanos();
-            }
-            if (json != null) {
-                // rewritten after every run, so whatever happens to a later one, what is measured is kept
-                writeJson(outcomes);
+        try (Progress progress = Progress.start("runs", runs.size())) {
+            for (RunSpec run : runs) {
+                RunOutcome outcome = runner.attempt(run);
+                outcomes.add(outcome);
+                if (!outcome.failed()) {
+                    nanos += outcome.result().wallNanos();
+                }
+                if (json != null) {
+                    // rewritten after every run, so whatever happens to a later one, what is measured is kept
+                    writeJson(outcomes);
+                }
+                progress.step();
             }
         }
         List<RunResult> results = outcomes.stream().filter(o -> !o.failed()).map(RunOutcome::result).toList();
