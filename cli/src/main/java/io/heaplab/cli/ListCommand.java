@@ -90,6 +90,9 @@ final class ListCommand implements Callable<Integer> {
                     }
                 }
             }
+            out.println();
+            out.println("The measures heaplab prints (faults, write-backs, target, pointer travel, fragmentation ...)"
+                    + " are defined in docs/glossary.md.");
         }
         out.flush();
         return Main.OK;
