@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -192,5 +193,21 @@ class RunCommandTest {
         assertThat(bad.exitCode()).isEqualTo(2);
         assertThat(bad.err()).contains("'64XB' (expected: bytes, optionally with a unit, such as 4096, 64KiB, 64MiB or"
                 + " 1GiB)").doesNotContain("\tat ");
+    }
+
+    @Test
+    void aTidyCsvHasARowPerRunPolicyAndSize() throws Exception {
+        Path csv = dir.resolve("tidy.csv");
+        Cli cli = Cli.run("run", "-w", "random-blocks:live=300,steps=3000", "-a", "stack,nofree", "--page-size", "512",
+                "-p", "lru:frames=4", "-p", "lru:frames=all", "--csv", csv.toString());
+        assertThat(cli.exitCode()).as(cli.err()).isZero();
+        List<String> lines = Files.readAllLines(csv);
+        assertThat(lines.getFirst()).startsWith("workload,allocator,seed,pageSize,").endsWith(
+                ",policy,axis,size,faults,missRatio,writeBacks,meanResident");
+        // per run: one row at 4 frames, and a row per point of the curve
+        assertThat(lines.stream().filter(l -> l.contains("\"lru:frames=4\",frames,4,"))).hasSize(2);
+        assertThat(lines.stream().filter(l -> l.contains("\"lru:frames=all\",frames,1,"))).hasSize(2);
+        assertThat(lines.stream().filter(l -> l.startsWith("\"random-blocks:live=300,steps=3000\",\"stack\",1,512,")))
+                .hasSizeGreaterThan(2);
     }
 }

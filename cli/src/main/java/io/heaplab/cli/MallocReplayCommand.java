@@ -7,8 +7,10 @@ import io.heaplab.core.run.RunSpec;
 import io.heaplab.core.run.Runner;
 import io.heaplab.core.spi.Spec;
 import io.heaplab.core.spi.SpecException;
+import io.heaplab.reports.AtomicFiles;
 import io.heaplab.reports.JsonResults;
 import io.heaplab.reports.RunTable;
+import io.heaplab.reports.TidyCsv;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -84,9 +86,14 @@ final class MallocReplayCommand implements Callable<Integer> {
     @Option(names = "--json", paramLabel = "FILE", description = "Also write the results to FILE as JSON.")
     private Path json;
 
+    @Option(names = "--csv", paramLabel = "FILE",
+            description = "Also write the results to FILE as a tidy CSV table: a row per strategy, policy and size.")
+    private Path csv;
+
     @Override
     public Integer call() throws IOException {
         Outputs.checkFile("--json", json);
+        Outputs.checkFile("--csv", csv);
         RunOptions.checkPageSize(pageSize);
         if (threads < 0) {
             throw new SpecException("--threads " + threads + " (expected: 0 for every core, or a positive count)");
@@ -133,6 +140,9 @@ final class MallocReplayCommand implements Callable<Integer> {
             JsonResults.writeOutcomes(json, outcomes);
         }
         List<RunResult> results = outcomes.stream().filter(o -> !o.failed()).map(RunOutcome::result).toList();
+        if (csv != null) {
+            AtomicFiles.write(csv, TidyCsv.toCsv(results));
+        }
         PrintWriter out = spec.commandLine().getOut();
         RunTable.print(results, out);
         MallocTable.print(results, timed, out);
@@ -140,6 +150,9 @@ final class MallocReplayCommand implements Callable<Integer> {
                 results.size() == runs.size() ? "" : ", " + (runs.size() - results.size()) + " failed");
         if (json != null) {
             out.println("wrote " + json);
+        }
+        if (csv != null) {
+            out.println("wrote " + csv);
         }
         out.flush();
         PrintWriter err = spec.commandLine().getErr();

@@ -6,8 +6,10 @@ import io.heaplab.core.run.RunSpec;
 import io.heaplab.core.run.Runner;
 import io.heaplab.core.spi.Spec;
 import io.heaplab.core.spi.SpecException;
+import io.heaplab.reports.AtomicFiles;
 import io.heaplab.reports.JsonResults;
 import io.heaplab.reports.RunTable;
+import io.heaplab.reports.TidyCsv;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -46,9 +48,14 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--json", paramLabel = "FILE", description = "Also write the results to FILE as JSON.")
     private Path json;
 
+    @Option(names = "--csv", paramLabel = "FILE",
+            description = "Also write the results to FILE as a tidy CSV table: a row per run, policy and memory size.")
+    private Path csv;
+
     @Override
     public Integer call() throws Exception {
         Outputs.checkFile("--json", json);
+        Outputs.checkFile("--csv", csv);
         // with no policy a run would count no faults at all: the whole LRU curve shows every memory size instead
         List<String> given = policies.isEmpty() ? List.of(DEFAULT_POLICY) : policies;
         List<RunSpec> runs = experiment.specs(given.stream().map(Spec::parse).toList());
@@ -73,6 +80,9 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         List<RunResult> results = outcomes.stream().filter(o -> !o.failed()).map(RunOutcome::result).toList();
+        if (csv != null) {
+            AtomicFiles.write(csv, TidyCsv.toCsv(results));
+        }
         List<RunOutcome> failed = outcomes.stream().filter(RunOutcome::failed).toList();
         PrintWriter out = spec.commandLine().getOut();
         if (policies.isEmpty()) {
@@ -84,6 +94,9 @@ final class RunCommand implements Callable<Integer> {
                 failed.isEmpty() ? "" : ", " + failed.size() + " failed");
         if (json != null) {
             out.println("wrote " + json);
+        }
+        if (csv != null) {
+            out.println("wrote " + csv);
         }
         out.flush();
         PrintWriter err = spec.commandLine().getErr();
