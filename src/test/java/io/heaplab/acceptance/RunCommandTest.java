@@ -1,6 +1,7 @@
 package io.heaplab.acceptance;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -33,7 +34,7 @@ class RunCommandTest {
         assertThat(cli.out()).contains("stack", "nofree", "lru:frames=6", "wrote ");
 
         JsonNode root = new ObjectMapper().readTree(json.toFile());
-        assertThat(root.get("schema").asInt()).isEqualTo(1);
+        assertThat(root.get("schema").asInt()).isEqualTo(2);
         JsonNode runs = root.get("runs");
         assertThat(runs).hasSize(2);
         for (JsonNode r : runs) {
@@ -44,7 +45,7 @@ class RunCommandTest {
             assertThat(r.get("pageSize").asInt()).isEqualTo(PAGE);
             assertThat(r.get("allocations").asLong()).isEqualTo(4300).isEqualTo(r.get("frees").asLong());
             JsonNode faults = r.get("faults");
-            JsonNode curve = faults.get("lru:frames=all");
+            JsonNode curve = r.get("curves").get(0).get("faults");
             // the one-pass curve agrees with the exact simulation at the size both measured
             assertThat(curve.get(5).asLong()).isEqualTo(faults.get("lru:frames=6").asLong());
             assertThat(curve.get(curve.size() - 1).asLong()).isEqualTo(r.get("pagesTouched").asLong());
@@ -171,10 +172,78 @@ class RunCommandTest {
         assertThat(cli.exitCode()).as(cli.err()).isZero();
         assertThat(cli.out()).contains("no policy given: faults at every memory size from the whole LRU curve"
                 + " (lru:frames=all)", "lru:frames=all: faults by frames 1:");
-        JsonNode faults = new ObjectMapper().readTree(json.toFile()).get("runs").get(0).get("faults");
-        assertThat(faults.get("lru:frames=all").isArray()).isTrue();
-        assertThat(faults.get("lru:frames=all").get(0).asLong()).isPositive();
+        JsonNode run = new ObjectMapper().readTree(json.toFile()).get("runs").get(0);
+        // one type per field: the faults of single sizes are numbers, a whole curve is in curves
+        assertThat(run.get("faults").isEmpty()).isTrue();
+        JsonNode curve = run.get("curves").get(0);
+        assertThat(curve.get("policy").asText()).isEqualTo("lru:frames=all");
+        assertThat(curve.get("faults").get(0).asLong()).isPositive();
+        assertThat(curve.get("sizes").get(0).asLong()).isEqualTo(1);
     }
+
+    @Test
+    void aListOfSizesInOneSpecRunsEverySizeAndFractionsFollowThePagesTouched() throws Exception {
+        Path json = dir.resolve("sizes.json");
+        Cli cli = Cli.run("run", "-w", "random-blocks:live=300,steps=3000", "-a", "stack", "--page-size", "512",
+                "-p", "fifo:frames=2,4,8", "-p", "lru:frames=2..8*2", "-p", "lru:frames=all",
+                "-p", "arc:frames=50%..100%/50", "--json", json.toString());
+        assertThat(cli.exitCode()).as(cli.err()).isZero();
+        JsonNode run = new ObjectMapper().readTree(json.toFile()).get("runs").get(0);
+        JsonNode faults = run.get("faults");
+        long touched = run.get("pagesTouched").asLong();
+        assertThat(faults.has("fifo:frames=2") && faults.has("fifo:frames=4") && faults.has("fifo:frames=8")).isTrue();
+        JsonNode curve = run.get("curves").get(0);
+        for (int frames : new int[] {2, 4, 8}) {
+            // each listed size is the run a spec of that one size would be: LRU's equals its curve at that size
+            assertThat(faults.get("lru:frames=" + frames).asLong()).isEqualTo(curve.get("faults").get(frames - 1)
+                    .asLong());
+        }
+        assertThat(faults.has("arc:frames=" + Math.round(touched / 2.0))).isTrue();
+        assertThat(faults.get("arc:frames=" + touched).asLong()).isEqualTo(touched);
+        assertThat(cli.out()).contains("fifo:frames=8", "arc:frames=" + touched);
+        Path report = dir.resolve("sizes-report");
+        assertThat(Cli.run("report", json.toString(), "--out", report.toString()).exitCode()).isZero();
+        assertThat(report.resolve("report.csv")).content().contains("miss-ratio-stack");
+        assertThat(report.resolve("index.html")).content().contains("Miss ratio against memory size, stack");
+        TraceCommandTest.assertUsage(Cli.run("run", "-w", "random-blocks", "-a", "stack", "-p", "lru:frames=9..3"),
+                "lru: frames=9..3 (expected: a range FIRST..LAST with FIRST <= LAST)");
+        TraceCommandTest.assertUsage(Cli.run("run", "-w", "random-blocks", "-a", "stack", "-p", "ws:theta=10%"),
+                "ws: theta=10% (expected: a percentage for frames only");
+    }
+
+    @Test
+    void severalSeedsGiveMeansAndDeviationsTheSameWhateverTheThreads() throws Exception {
+        Path one = dir.resolve("one-thread.json");
+        Path two = dir.resolve("two-threads.json");
+        String[] run = {"run", "-w", "random-blocks:live=300,steps=3000", "-a", "stack,first-fit", "--page-size",
+            "512", "-p", "lru:frames=4", "-p", "lru:frames=all", "--seeds", "3"};
+        Cli first = Cli.run(concat(run, "--threads", "1", "--json", one.toString()));
+        Cli second = Cli.run(concat(run, "--threads", "2", "--json", two.toString()));
+        assertThat(first.exitCode()).as(first.err()).isZero();
+        assertThat(second.exitCode()).as(second.err()).isZero();
+        assertThat(Files.readString(two)).isEqualTo(Files.readString(one));
+        assertThat(first.out()).contains("seeds 1, 2, 3", "mean ± standard deviation over the seeds");
+        JsonNode root = new ObjectMapper().readTree(one.toFile());
+        assertThat(root.get("runs")).hasSize(6);
+        JsonNode stack = root.get("summaries").get(0);
+        assertThat(stack.get("allocator").asText()).isEqualTo("stack");
+        assertThat(stack.get("seeds")).hasSize(3);
+        double[] faults = new double[3];
+        for (int s = 0; s < 3; s++) {
+            JsonNode r = root.get("runs").get(s);
+            assertThat(r.get("seed").asLong()).isEqualTo(s + 1);
+            faults[s] = r.get("faults").get("lru:frames=4").asDouble();
+        }
+        double mean = (faults[0] + faults[1] + faults[2]) / 3;
+        assertThat(stack.get("faults").get("lru:frames=4").get("mean").asDouble()).isCloseTo(mean, within(1e-9));
+        double sd = Math.sqrt(((faults[0] - mean) * (faults[0] - mean) + (faults[1] - mean) * (faults[1] - mean)
+                + (faults[2] - mean) * (faults[2] - mean)) / 2);
+        assertThat(stack.get("faults").get("lru:frames=4").get("sd").asDouble()).isCloseTo(sd, within(1e-9));
+        assertThat(sd).isPositive();
+        TraceCommandTest.assertUsage(Cli.run("run", "-w", "random-blocks", "-a", "stack", "--seeds", "0"),
+                "--seeds 0 (expected: 1 or more)");
+    }
+
 
     @Test
     void sizesTakeUnits() throws Exception {

@@ -83,7 +83,8 @@ class TraceCommandTest {
         long opt = root.get("faults").get("opt:frames=4").asLong();
         assertThat(opt).isPositive().isLessThanOrEqualTo(lru).isLessThanOrEqualTo(
                 root.get("faults").get("arc:frames=4").asLong());
-        assertThat(root.get("faults").get("lru:frames=all").get(3).asLong()).isEqualTo(lru);
+        assertThat(root.get("curves").get(0).get("policy").asText()).isEqualTo("lru:frames=all");
+        assertThat(root.get("curves").get(0).get("faults").get(3).asLong()).isEqualTo(lru);
         assertThat(root.get("pagingMeasures").get("lru:frames=4").get("writeBacks").asLong()).isPositive();
 
         // instruction fetches are references too when asked for, and smaller pages make more of them

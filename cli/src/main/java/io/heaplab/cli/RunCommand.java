@@ -2,10 +2,12 @@ package io.heaplab.cli;
 
 import io.heaplab.core.run.RunOutcome;
 import io.heaplab.core.run.RunResult;
+import io.heaplab.core.run.PolicySizes;
 import io.heaplab.core.run.RunSpec;
 import io.heaplab.core.run.Runner;
 import io.heaplab.core.spi.Spec;
 import io.heaplab.core.spi.SpecException;
+import io.heaplab.core.trace.ReferenceTally;
 import io.heaplab.reports.AtomicFiles;
 import io.heaplab.reports.JsonResults;
 import io.heaplab.reports.RunTable;
@@ -42,7 +44,9 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = {"-p", "--policy"}, paramLabel = "SPEC",
             description = "A replacement policy, e.g. lru:frames=50, lru:frames=all (the whole curve), "
-                    + "wsclock:frames=50,theta=10000; repeatable (default: " + DEFAULT_POLICY + ").")
+                    + "wsclock:frames=50,theta=10000, fifo:frames=25,50,100 (a run per size: also 16..1024*2, "
+                    + "100..1000/100, or 10%..100%/10 of the pages touched); repeatable (default: " + DEFAULT_POLICY
+                    + ").")
     private List<String> policies = new ArrayList<>();
 
     @Option(names = "--json", paramLabel = "FILE", description = "Also write the results to FILE as JSON.")
@@ -52,34 +56,52 @@ final class RunCommand implements Callable<Integer> {
             description = "Also write the results to FILE as a tidy CSV table: a row per run, policy and memory size.")
     private Path csv;
 
+    @Option(names = "--seeds", paramLabel = "K", defaultValue = "1",
+            description = "Run each allocator with K seeds, --seed and the K-1 after it; the table and the JSON give"
+                    + " each measure's mean and standard deviation (default: ${DEFAULT-VALUE}).")
+    private int seeds;
+
+    @Option(names = "--threads", paramLabel = "T",
+            description = "Runs at a time; the results are the same whatever T (default: the number of processors).")
+    private Integer threads;
+
     @Override
     public Integer call() throws Exception {
         Outputs.checkFile("--json", json);
         Outputs.checkFile("--csv", csv);
+        if (seeds < 1) {
+            throw new SpecException("--seeds " + seeds + " (expected: 1 or more)");
+        }
+        if (threads != null && threads < 1) {
+            throw new SpecException("--threads " + threads + " (expected: 1 or more)");
+        }
         // with no policy a run would count no faults at all: the whole LRU curve shows every memory size instead
-        List<String> given = policies.isEmpty() ? List.of(DEFAULT_POLICY) : policies;
-        List<RunSpec> runs = experiment.specs(given.stream().map(Spec::parse).toList());
-        Runner runner = new Runner(parent.plugins());
-        // every spec is checked before the first run, so a typo in the last one wastes no time
-        runs.forEach(runner::check);
-
-        List<RunOutcome> outcomes = new ArrayList<>();
-        long nanos = 0;
-        try (Progress progress = Progress.start("runs", runs.size())) {
-            for (RunSpec run : runs) {
-                RunOutcome outcome = runner.attempt(run);
-                outcomes.add(outcome);
-                if (!outcome.failed()) {
-                    nanos += outcome.result().wallNanos();
-                }
-                if (json != null) {
-                    // rewritten after every run, so whatever happens to a later one, what is measured is kept
-                    writeJson(outcomes);
-                }
-                progress.step();
+        List<Spec> given = (policies.isEmpty() ? List.of(DEFAULT_POLICY) : policies).stream().map(Spec::parse)
+                .toList();
+        boolean footprint = PolicySizes.needsFootprint(given);
+        // every spec is checked before the first run, so a typo in the last one wastes no time; a fraction of the
+        // footprint is checked at an arbitrary footprint, as the real one is known only once the run has been made
+        List<RunSpec> runs = new ArrayList<>();
+        for (RunSpec run : experiment.specs(PolicySizes.expand(given, footprint ? 100 : -1))) {
+            for (int s = 0; s < seeds; s++) {
+                runs.add(run.toBuilder().seed(run.seed() + s).build());
             }
         }
+        Runner runner = new Runner(parent.plugins());
+        runs.forEach(runner::check);
+        if (footprint) {
+            runs = sized(runner, runs, given);
+        }
+        List<RunOutcome> outcomes;
+        try (Progress progress = Progress.start("runs", runs.size())) {
+            outcomes = runner.sweep(runs, threads == null ? Runtime.getRuntime().availableProcessors() : threads,
+                    progress::step);
+        }
+        if (json != null) {
+            writeJson(outcomes);
+        }
         List<RunResult> results = outcomes.stream().filter(o -> !o.failed()).map(RunOutcome::result).toList();
+        long nanos = results.stream().mapToLong(RunResult::wallNanos).sum();
         if (csv != null) {
             AtomicFiles.write(csv, TidyCsv.toCsv(results));
         }
@@ -90,7 +112,7 @@ final class RunCommand implements Callable<Integer> {
                     + "); -p names others");
         }
         RunTable.print(results, out);
-        out.printf(Locale.ROOT, "%d run(s) in %.2f s%s%n", results.size(), nanos / 1e9,
+        out.printf(Locale.ROOT, "%d run(s) in %.2f s of run time%s%n", results.size(), nanos / 1e9,
                 failed.isEmpty() ? "" : ", " + failed.size() + " failed");
         if (json != null) {
             out.println("wrote " + json);
@@ -105,6 +127,20 @@ final class RunCommand implements Callable<Integer> {
         }
         err.flush();
         return failed.isEmpty() ? Main.OK : Main.FAILURE;
+    }
+
+    /**
+     * Each run with its policies' fractions of the footprint made numbers of frames: a first pass of the run
+     * (deterministic, so the same stream the measured pass makes) counts the pages it touches.
+     */
+    private List<RunSpec> sized(Runner runner, List<RunSpec> runs, List<Spec> given) {
+        List<RunSpec> sized = new ArrayList<>();
+        for (RunSpec run : runs) {
+            ReferenceTally tally = new ReferenceTally();
+            runner.run(run.withPolicies(List.of()), List.of(tally));
+            sized.add(run.withPolicies(PolicySizes.expand(given, tally.distinctPages())));
+        }
+        return sized;
     }
 
     private void writeJson(List<RunOutcome> outcomes) throws IOException {

@@ -1,6 +1,7 @@
 package io.heaplab.cli;
 
 import io.heaplab.core.plugins.Plugins;
+import io.heaplab.core.run.PolicySizes;
 import io.heaplab.core.spi.Spec;
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.reports.ReferenceStream;
@@ -36,7 +37,8 @@ final class TraceReplayCommand implements Callable<Integer> {
     private Path trace;
 
     @Option(names = {"-p", "--policy"}, required = true, paramLabel = "SPEC",
-            description = "A replacement policy, e.g. lru:frames=50, opt:frames=all, ws:theta=all; repeatable.")
+            description = "A replacement policy, e.g. lru:frames=50, opt:frames=all, ws:theta=all, "
+                    + "fifo:frames=25,50,100 or arc:frames=10%..100%/10 (fractions of the pages touched); repeatable.")
     private List<String> policies;
 
     @Mixin
@@ -52,7 +54,9 @@ final class TraceReplayCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Integer pageSize = page.given();
         Outputs.checkFile("--json", json);
-        TraceReplay replay = TraceReplay.of(trace).policies(policies.stream().map(Spec::parse).toList());
+        List<Spec> given = policies.stream().map(Spec::parse).toList();
+        boolean footprint = PolicySizes.needsFootprint(given);
+        TraceReplay replay = TraceReplay.of(trace).policies(PolicySizes.expand(given, footprint ? 100 : -1));
         Plugins plugins = parent.parent().plugins();
         replay.check(plugins);
         int bytesPerPage = pageSize == null ? ReadOptions.DEFAULT_PAGE_SIZE : pageSize;
@@ -67,6 +71,13 @@ final class TraceReplayCommand implements Callable<Integer> {
             }
         }
         input.applyTo(replay, format, bytesPerPage);
+        if (footprint) {
+            // a fraction of the footprint needs the pages the trace touches: a first pass through no policy counts them
+            TraceReplay count = TraceReplay.of(trace);
+            input.applyTo(count, format, bytesPerPage);
+            replay = TraceReplay.of(trace).policies(PolicySizes.expand(given, count.run(plugins).distinctPages()));
+            input.applyTo(replay, format, bytesPerPage);
+        }
         ReplayResult result = replay.run(plugins);
         ReferenceStream stream = stream(result);
         PrintWriter out = spec.commandLine().getOut();

@@ -1,6 +1,7 @@
 package io.heaplab.reports;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.heaplab.core.spi.PagingOutcome.Curve;
 import java.io.IOException;
@@ -29,32 +30,38 @@ public final class CurveResults {
         ObjectNode root = JsonResults.document();
         stream.putInto(root);
         ArrayNode array = root.putArray("curves");
-        curves.forEach((policy, curve) -> {
-            ObjectNode node = array.addObject();
-            node.put("policy", policy);
-            node.put("axis", curve.axis().label());
-            node.put("references", curve.references());
-            ArrayNode sizes = node.putArray("sizes");
-            ArrayNode faults = node.putArray("faults");
-            ArrayNode missRatio = node.putArray("missRatio");
-            ArrayNode writeBacks = node.putArray("writeBacks");
-            ArrayNode meanResident = node.putArray("meanResident");
-            ArrayNode lifetime = node.putArray("lifetime");
-            Point[] points = points(curve);
-            for (Point p : points) {
-                sizes.add(p.size);
-                faults.add(p.faults);
-                missRatio.add(p.missRatio);
-                writeBacks.add(p.writeBacks);
-                meanResident.add(p.meanResident);
-                if (Double.isInfinite(p.lifetime)) {
-                    lifetime.addNull();
-                } else {
-                    lifetime.add(p.lifetime);
-                }
-            }
-        });
+        curves.forEach((policy, curve) -> array.add(curveTree(policy, curve)));
         return root;
+    }
+
+    /**
+     * One curve as every heaplab document holds it: its policy, axis and measured references, then point by point
+     * its size, faults, miss ratio, write-backs, mean resident pages and lifetime ({@code null} when infinite).
+     */
+    public static ObjectNode curveTree(String policy, Curve curve) {
+        ObjectNode node = JsonNodeFactory.instance.objectNode();
+        node.put("policy", policy);
+        node.put("axis", curve.axis().label());
+        node.put("references", curve.references());
+        ArrayNode sizes = node.putArray("sizes");
+        ArrayNode faults = node.putArray("faults");
+        ArrayNode missRatio = node.putArray("missRatio");
+        ArrayNode writeBacks = node.putArray("writeBacks");
+        ArrayNode meanResident = node.putArray("meanResident");
+        ArrayNode lifetime = node.putArray("lifetime");
+        for (Point p : points(curve)) {
+            sizes.add(p.size);
+            faults.add(p.faults);
+            missRatio.add(p.missRatio);
+            writeBacks.add(p.writeBacks);
+            meanResident.add(p.meanResident);
+            if (Double.isInfinite(p.lifetime)) {
+                lifetime.addNull();
+            } else {
+                lifetime.add(p.lifetime);
+            }
+        }
+        return node;
     }
 
     /** The CSV text: {@link #CSV_HEADER}, then a row per point, curves in the order given. */

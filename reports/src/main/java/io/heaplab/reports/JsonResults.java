@@ -28,8 +28,11 @@ import java.util.Map;
  */
 public final class JsonResults {
 
-    /** Bumped whenever a field changes meaning or goes away; new fields may appear without a bump. */
-    public static final int SCHEMA_VERSION = 1;
+    /**
+     * Bumped whenever a field changes meaning or goes away; new fields may appear without a bump. Schema 2 keeps
+     * every field to one type: whole curves moved from {@code faults} to {@code curves}.
+     */
+    public static final int SCHEMA_VERSION = 2;
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final ObjectWriter WRITER = new ObjectMapper().writer(
@@ -61,7 +64,25 @@ public final class JsonResults {
         ObjectNode root = document();
         ArrayNode array = root.putArray("runs");
         runs.forEach(run -> array.add(toTree(run)));
+        if (RunSummary.severalSeeds(runs)) {
+            ArrayNode summaries = root.putArray("summaries");
+            RunSummary.of(runs, true).forEach(summary -> summaries.add(toTree(summary)));
+        }
         return root;
+    }
+
+    /** A point's measures over its seeds: each as {@code {mean, sd}}, faults by policy the same way. */
+    private static ObjectNode toTree(RunSummary summary) {
+        ObjectNode node = NODES.objectNode();
+        node.put("workload", summary.workload());
+        node.put("allocator", summary.allocator());
+        node.put("pageSize", summary.pageSize());
+        ArrayNode seeds = node.putArray("seeds");
+        summary.seeds().forEach(seeds::add);
+        summary.measures().forEach((name, value) -> node.set(name, summary(value)));
+        ObjectNode faults = node.putObject("faults");
+        summary.faults().forEach((policy, value) -> faults.set(policy, summary(value)));
+        return node;
     }
 
     /** The document for {@code runs}, as UTF-8 text ending in a newline. */
@@ -191,12 +212,14 @@ public final class JsonResults {
     }
 
     /**
-     * Puts each policy's outcome under {@code node}: its faults (a number, or an array along a curve) in
-     * {@code faults}, anything further in {@code pagingMeasures}.
+     * Puts each policy's outcome under {@code node}, each field always of one type: the faults of every single-size
+     * policy in {@code faults} (numbers), anything further they measured in {@code pagingMeasures}, and every whole
+     * curve in {@code curves}, point by point as {@link CurveResults#curveTree} has it.
      */
     public static void putPaging(ObjectNode node, Map<String, PagingOutcome> paging) {
         ObjectNode faults = node.putObject("faults");
-        ObjectNode measures = NODES.objectNode();
+        ObjectNode measures = node.putObject("pagingMeasures");
+        ArrayNode curves = node.putArray("curves");
         paging.forEach((policy, outcome) -> {
             switch (outcome) {
                 case PagingOutcome.Faults f -> {
@@ -205,32 +228,9 @@ public final class JsonResults {
                         measures.set(policy, measuresTree(f.measures()));
                     }
                 }
-                case PagingOutcome.Curve c -> {
-                    addAll(faults.putArray(policy), c.faults());
-                    measures.set(policy, curveTree(c));
-                }
+                case PagingOutcome.Curve c -> curves.add(CurveResults.curveTree(policy, c));
             }
         });
-        node.set("pagingMeasures", measures);
-    }
-
-    /**
-     * What a curve has beside its faults: the axis, the sizes when they are not simply 1, 2, 3... frames, and the
-     * write-backs, mean resident pages and measured references.
-     */
-    static ObjectNode curveTree(PagingOutcome.Curve curve) {
-        ObjectNode node = NODES.objectNode();
-        node.put("axis", curve.axis().label());
-        if (curve.axis() != PagingOutcome.Curve.Axis.FRAMES) {
-            addAll(node.putArray("sizes"), curve.sizes());
-        }
-        node.put("references", curve.references());
-        addAll(node.putArray("writeBacks"), curve.writeBacks());
-        ArrayNode resident = node.putArray("meanResident");
-        for (double v : curve.meanResident()) {
-            resident.add(v);
-        }
-        return node;
     }
 
     private static void addAll(ArrayNode array, long[] values) {

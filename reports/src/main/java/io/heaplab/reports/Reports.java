@@ -33,10 +33,7 @@ public final class Reports {
 
     /** Reads every result file and writes their report into {@code dir}; returns the page's path. */
     public static Path write(List<Path> inputs, Path dir) throws IOException {
-        List<Section> sections = new ArrayList<>();
-        for (Path input : inputs) {
-            sections.addAll(ResultFiles.read(input));
-        }
+        List<Section> sections = ResultFiles.readAll(inputs);
         List<String> names = inputs.stream().map(p -> p.getFileName().toString()).toList();
         String title = sections.size() == 1 ? sections.getFirst().title() : "heaplab report";
         return write(new Report(title, names, sections), dir);

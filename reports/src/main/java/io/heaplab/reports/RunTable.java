@@ -30,7 +30,8 @@ public final class RunTable {
         if (searched) {
             header.add("searches/request");
         }
-        List<String> policies = List.copyOf(runs.getFirst().paging().keySet());
+        // fractions of the footprint give each allocator its own sizes: every policy of any run gets a column
+        List<String> policies = runs.stream().flatMap(run -> run.paging().keySet().stream()).distinct().toList();
         header.addAll(policies);
         List<List<String>> rows = new ArrayList<>();
         for (RunResult run : runs) {
@@ -42,25 +43,33 @@ public final class RunTable {
             }
             for (String policy : policies) {
                 row.add(switch (run.paging().get(policy)) {
+                    case null -> "-";
                     case PagingOutcome.Faults f -> num(f.faults());
                     case PagingOutcome.Curve c -> c.points() == 0 ? "curve" : "curve 1.." + c.sizes()[c.points() - 1];
                 });
             }
             rows.add(row);
         }
+        List<Long> seeds = runs.stream().map(RunResult::seed).distinct().toList();
         out.println("workload " + runs.getFirst().workload() + ", page size " + runs.getFirst().pageSize()
-                + " B, seed " + runs.getFirst().seed());
+                + " B, seed" + (seeds.size() > 1 ? "s " : " ")
+                + seeds.stream().map(String::valueOf).collect(Collectors.joining(", ")));
         // the runs of one command share their accounting
         runs.stream().map(RunTable::counted).filter(c -> !c.isEmpty()).findFirst().ifPresent(out::println);
-        TextTable table = new TextTable().header(header);
-        rows.forEach(table::row);
-        table.print(out);
+        if (RunSummary.severalSeeds(runs)) {
+            summaries(runs, searched, out);
+        } else {
+            TextTable table = new TextTable().header(header);
+            rows.forEach(table::row);
+            table.print(out);
+        }
         for (RunResult run : runs) {
+            String name = run.allocator() + (seeds.size() > 1 ? " seed " + run.seed() : "");
             run.paging().forEach((policy, outcome) -> {
                 switch (outcome) {
-                    case PagingOutcome.Curve c -> out.println(run.allocator() + " " + policy + ": " + curveSample(c));
-                    case PagingOutcome.Faults f when !f.measures().isEmpty() ->
-                            out.println(run.allocator() + " " + policy + ": " + measures(f.measures()));
+                    case PagingOutcome.Curve c -> out.println(name + " " + policy + ": " + curveSample(c));
+                    case PagingOutcome.Faults f when !f.measures().isEmpty() && seeds.size() == 1 ->
+                            out.println(name + " " + policy + ": " + measures(f.measures()));
                     case PagingOutcome.Faults f -> { }
                 }
             });
@@ -71,6 +80,36 @@ public final class RunTable {
             }
         }
         out.flush();
+    }
+
+    /** A row per allocator: each measure's mean and standard deviation over the seeds it ran with. */
+    private static void summaries(List<RunResult> runs, boolean searched, PrintWriter out) {
+        List<RunSummary> summaries = RunSummary.of(runs, false);
+        List<String> policies = summaries.stream().flatMap(s -> s.faults().keySet().stream()).distinct().toList();
+        List<String> header = new ArrayList<>(List.of("allocator", "seeds", "references", "virtualPages",
+                "pagesTouched", "allocations", "peakLive"));
+        if (searched) {
+            header.add("searches/request");
+        }
+        header.addAll(policies);
+        TextTable table = new TextTable().header(header);
+        for (RunSummary s : summaries) {
+            List<String> row = new ArrayList<>(List.of(s.allocator(), Integer.toString(s.seeds().size()),
+                    s.measures().get("references").format(0), s.measures().get("virtualPages").format(1),
+                    s.measures().get("pagesTouched").format(1), s.measures().get("allocations").format(0),
+                    s.measures().get("peakLiveBlocks").format(1)));
+            if (searched) {
+                Summary searches = s.measures().get("meanSearches");
+                row.add(searches == null ? "-" : searches.format(2));
+            }
+            for (String policy : policies) {
+                Summary faults = s.faults().get(policy);
+                row.add(faults == null ? "-" : faults.format(1));
+            }
+            table.row(row);
+        }
+        out.println("mean ± standard deviation over the seeds (each run's own figures: --json or --csv)");
+        table.print(out);
     }
 
     /** What the faults count beyond the workload's references, when it is not the default; else "". */

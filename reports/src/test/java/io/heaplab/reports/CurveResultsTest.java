@@ -16,13 +16,12 @@ class CurveResultsTest {
     void jsonMatchesTheGoldenFile() throws IOException {
         String actual = Golden.withoutEnvironment(
                 JsonResults.render(CurveResults.toTree(Samples.stream(), Samples.curves())));
-        assertThat(actual).isEqualTo(golden("golden/curves.json"));
+        Golden.assertGolden(actual, "golden/curves.json");
     }
 
     @Test
     void csvMatchesTheGoldenFile() throws IOException {
-        assertThat(new String(CurveResults.toCsv(Samples.curves()), StandardCharsets.UTF_8))
-                .isEqualTo(golden("golden/curves.csv"));
+        Golden.assertGolden(new String(CurveResults.toCsv(Samples.curves()), StandardCharsets.UTF_8), "golden/curves.csv");
     }
 
     @Test
@@ -54,6 +53,6 @@ class CurveResultsTest {
     void replayJsonMatchesTheGoldenFile() throws IOException {
         String actual = Golden.withoutEnvironment(
                 JsonResults.render(ReplayResults.toTree(Samples.stream(), Samples.replayed())));
-        assertThat(actual).isEqualTo(golden("golden/replay.json"));
+        Golden.assertGolden(actual, "golden/replay.json");
     }
 }

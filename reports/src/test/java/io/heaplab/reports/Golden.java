@@ -14,6 +14,19 @@ public final class Golden {
     private Golden() {
     }
 
+    /**
+     * Asserts that {@code actual} is the golden file {@code resource}; with {@code -Dheaplab.golden.update=true}
+     * rewrites the file in {@code src/test/resources} instead, after a deliberate change of format.
+     */
+    public static void assertGolden(String actual, String resource) throws IOException {
+        if (Boolean.getBoolean("heaplab.golden.update")) {
+            java.nio.file.Files.writeString(java.nio.file.Path.of("src/test/resources", resource), actual);
+            return;
+        }
+        assertThat(actual).as("%s, regenerate with -Dheaplab.golden.update=true", resource)
+                .isEqualTo(golden(resource));
+    }
+
     /** The golden file {@code resource} on the test class path, as text. */
     public static String golden(String resource) throws IOException {
         try (InputStream in = Golden.class.getClassLoader().getResourceAsStream(resource)) {

@@ -15,7 +15,7 @@ class JsonResultsTest {
     @Test
     void matchesTheGoldenFile() throws IOException {
         String actual = Golden.withoutEnvironment(JsonResults.toBytes(Samples.runs()));
-        assertThat(actual).isEqualTo(Golden.golden("golden/run-results.json"));
+        Golden.assertGolden(actual, "golden/run-results.json");
     }
 
     @Test

@@ -274,7 +274,7 @@ class SegregatedStorageAllocatorTest extends VariableSizeAllocatorContract {
             assertThatThrownBy(() -> provider.create(Options.bind(provider, Spec.parse("segregated:cell=24")),
                     setup)).isInstanceOf(SpecException.class).hasMessageStartingWith("cell: 24 (expected:");
             assertThatThrownBy(() -> Options.bind(provider, Spec.parse("segregated:bounds=1,2")))
-                    .isInstanceOf(SpecException.class).hasMessageContaining("malformed option '2'");
+                    .isInstanceOf(SpecException.class).hasMessageContaining("bounds=1,2 (expected:");
             assertThatThrownBy(() -> Options.bind(provider, Spec.parse("segregated:lists=4")))
                     .isInstanceOf(SpecException.class).hasMessageContaining("unknown option 'lists'");
         }

@@ -61,6 +61,11 @@ public record RunSpec(Spec workload, Spec allocator, List<Spec> policies, int pa
         return new Builder(Objects.requireNonNull(workload, "workload"));
     }
 
+    /** This run with {@code policies} in place of its own. */
+    public RunSpec withPolicies(List<Spec> policies) {
+        return new RunSpec(workload, allocator, policies, pageSize, heapCapacity, seed, accounting, diagnosed);
+    }
+
     /** A builder holding this run's every field, to make a variant of it. */
     public Builder toBuilder() {
         Builder builder = new Builder(workload).allocator(allocator).pageSize(pageSize).heapCapacity(heapCapacity)

@@ -40,7 +40,8 @@ public final class Options {
             Object value = option.parse(raw);
             if (value == null) {
                 throw new SpecException(plugin.name() + ": " + option.name() + "=" + raw + " (expected: "
-                        + option.expected() + ")");
+                        + option.expected() + (raw.contains(",") ? ", one value: lists name a policy's sizes" : "")
+                        + ")");
             }
             values.put(option.name(), value);
         }

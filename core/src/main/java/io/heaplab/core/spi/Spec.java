@@ -8,7 +8,9 @@ import java.util.SequencedMap;
 import java.util.regex.Pattern;
 
 /**
- * A plugin named with its raw options, parsed from text like {@code wsclock:frames=250,theta=700000}.
+ * A plugin named with its raw options, parsed from text like {@code wsclock:frames=250,theta=700000}. An item
+ * without {@code =} continues the value before it, so {@code lru:frames=25,50,100} has one option holding a list
+ * (which {@link io.heaplab.core.run.PolicySizes} expands).
  *
  * <p>The options keep the order they were written in, so {@link #toString()} gives back a canonical form
  * of what the user typed; results are keyed by it.
@@ -35,8 +37,14 @@ public record Spec(String name, SequencedMap<String, String> options) {
         }
         SequencedMap<String, String> options = new LinkedHashMap<>();
         if (colon >= 0) {
+            String last = null;
             for (String pair : trimmed.substring(colon + 1).split(",", -1)) {
                 int eq = pair.indexOf('=');
+                if (eq < 0 && last != null && !pair.isBlank()) {
+                    // a value list, as in lru:frames=25,50,100: the item belongs to the option before it
+                    options.put(last, options.get(last) + "," + pair.strip());
+                    continue;
+                }
                 if (eq <= 0 || eq == pair.length() - 1) {
                     throw new SpecException(name + ": malformed option '" + pair + "' (expected: key=value)");
                 }
@@ -44,6 +52,7 @@ public record Spec(String name, SequencedMap<String, String> options) {
                 if (options.putIfAbsent(key, pair.substring(eq + 1).strip()) != null) {
                     throw new SpecException(name + ": option '" + key + "' given twice");
                 }
+                last = key;
             }
         }
         return new Spec(name, options);

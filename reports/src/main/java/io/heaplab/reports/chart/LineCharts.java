@@ -11,6 +11,7 @@ import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.DeviationRenderer;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.ui.Layer;
 import org.jfree.chart.ui.RectangleAnchor;
@@ -18,8 +19,9 @@ import org.jfree.chart.ui.RectangleInsets;
 import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.Range;
 import org.jfree.data.general.DatasetUtils;
-import org.jfree.data.xy.XYSeries;
-import org.jfree.data.xy.XYSeriesCollection;
+import org.jfree.data.xy.YIntervalDataItem;
+import org.jfree.data.xy.YIntervalSeries;
+import org.jfree.data.xy.YIntervalSeriesCollection;
 
 /** Draws a {@link Figure.Type#LINES} figure: lines and published points over two numeric axes, with markers. */
 final class LineCharts {
@@ -32,11 +34,15 @@ final class LineCharts {
 
     /** The chart of {@code figure}, which must be a line figure. */
     static JFreeChart of(Figure figure) {
-        XYSeriesCollection dataset = dataset(figure);
+        YIntervalSeriesCollection dataset = dataset(figure);
         ValueAxis x = ValueAxes.create(figure.x());
         ValueAxis y = ValueAxes.create(figure.y());
         if (x instanceof NumberAxis linear) {
             // x values such as window sizes or lambdas start far from zero; zero would squash them to one side
+            linear.setAutoRangeIncludesZero(false);
+        }
+        if (y instanceof NumberAxis linear) {
+            // utilizations near 0.9 or miss ratios near 0.5 read better on an axis near the data than one from zero
             linear.setAutoRangeIncludesZero(false);
         }
         XYPlot plot = new XYPlot(dataset, x, y, renderer(figure.series()));
@@ -46,17 +52,24 @@ final class LineCharts {
         return Theme.chart(figure.title(), plot);
     }
 
-    private static XYSeriesCollection dataset(Figure figure) {
+    /**
+     * Each series with its band: the mean plus and minus the standard deviation where the series has one (several
+     * seeds), no band otherwise.
+     */
+    private static YIntervalSeriesCollection dataset(Figure figure) {
         List<String> keys = UniqueKeys.of(figure.series().stream().map(Series::name).toList());
-        XYSeriesCollection dataset = new XYSeriesCollection();
+        YIntervalSeriesCollection dataset = new YIntervalSeriesCollection();
         for (int i = 0; i < figure.series().size(); i++) {
             Series s = figure.series().get(i);
             // points stay in the order given (a curve may turn back) and may share an x (several published values)
-            XYSeries series = new XYSeries(keys.get(i), false, true);
+            YIntervalSeries series = new YIntervalSeries(keys.get(i), false, true);
             for (int p = 0; p < s.y().length; p++) {
+                double e = s.error().length == 0 || !Double.isFinite(s.error()[p]) ? 0 : s.error()[p];
                 // a point a log axis cannot place is left out rather than failing the whole chart
                 if (ValueAxes.drawable(figure.x(), s.x()[p]) && ValueAxes.drawable(figure.y(), s.y()[p])) {
-                    series.add(s.x()[p], s.y()[p], false);
+                    double low = s.y()[p] - e;
+                    series.add(new YIntervalDataItem(s.x()[p], s.y()[p],
+                            ValueAxes.drawable(figure.y(), low) ? low : s.y()[p], s.y()[p] + e), false);
                 }
             }
             dataset.addSeries(series);
@@ -65,17 +78,17 @@ final class LineCharts {
     }
 
     private static XYLineAndShapeRenderer renderer(List<Series> series) {
-        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
+        DeviationRenderer renderer = new DeviationRenderer(true, false);
+        renderer.setAlpha(0.2f);
         // a white rim keeps a point visible where it sits on a line or another point of the same colour
         renderer.setDrawOutlines(true);
         renderer.setUseOutlinePaint(true);
-        // one SVG path per line instead of one element per segment
-        renderer.setDrawSeriesLineAsPath(true);
         List<Color> colours = SeriesColours.of(series);
         for (int i = 0; i < series.size(); i++) {
             Series s = series.get(i);
             boolean points = s.style() == Series.Style.POINTS;
             renderer.setSeriesPaint(i, colours.get(i));
+            renderer.setSeriesFillPaint(i, colours.get(i));
             renderer.setSeriesStroke(i, Theme.LINE);
             renderer.setSeriesLinesVisible(i, !points);
             renderer.setSeriesShapesVisible(i, points || s.y().length <= Theme.MAX_POINTS_WITH_SHAPES);
@@ -116,8 +129,8 @@ final class LineCharts {
      * outside them is not drawn; and gives axes without any data a plain range (a log axis would otherwise span a
      * hundred decades down to its smallest value).
      */
-    private static void fitRanges(Figure figure, XYSeriesCollection dataset, List<Marker> markers, ValueAxis x,
-                                  ValueAxis y) {
+    private static void fitRanges(Figure figure, YIntervalSeriesCollection dataset, List<Marker> markers,
+                                  ValueAxis x, ValueAxis y) {
         Range data = DatasetUtils.findDomainBounds(dataset);
         double lower = data == null ? Double.POSITIVE_INFINITY : data.getLowerBound();
         double upper = data == null ? Double.NEGATIVE_INFINITY : data.getUpperBound();
@@ -130,8 +143,15 @@ final class LineCharts {
         } else if (data == null || lower < data.getLowerBound() || upper > data.getUpperBound()) {
             x.setRange(ValueAxes.padded(figure.x(), lower, upper));
         }
-        if (DatasetUtils.findRangeBounds(dataset) == null) {
+        Range values = DatasetUtils.findRangeBounds(dataset);
+        if (values == null) {
             y.setRange(ValueAxes.padded(figure.y(), 1, 10));
+        } else if (values.getLength() == 0) {
+            // one value (a single point, or a flat line) would get an axis of one repeated label: give it room
+            y.setRange(ValueAxes.padded(figure.y(), values.getLowerBound(), values.getUpperBound()));
+        }
+        if (data != null && data.getLength() == 0 && markers.isEmpty()) {
+            x.setRange(ValueAxes.padded(figure.x(), data.getLowerBound(), data.getUpperBound()));
         }
     }
 }

@@ -18,40 +18,85 @@ import java.util.stream.DoubleStream;
  */
 public final class CurveFigures {
 
-    /** One curve: its points by size, with the mean resident pages and measured references to get lifetimes. */
+    /**
+     * One curve: its points by size, with the mean resident pages and measured references to get lifetimes, and the
+     * standard deviation of the faults at each point when it is the mean of several seeds' curves (else empty).
+     */
     private record Curve(String label, boolean window, double[] sizes, double[] faults, double[] meanResident,
-                         double references) {
+                         double references, double[] sd) {
+
+        Curve(String label, boolean window, double[] sizes, double[] faults, double[] meanResident,
+              double references) {
+            this(label, window, sizes, faults, meanResident, references, new double[0]);
+        }
+
+        /** The value of {@code values} at {@code size}: past a frames curve's end it stays at its last. */
+        double at(double[] values, double size) {
+            int i = Arrays.binarySearch(sizes, size);
+            if (i >= 0) {
+                return values[i];
+            }
+            return !window && size > sizes[sizes.length - 1] ? values[values.length - 1] : Double.NaN;
+        }
     }
 
     private final Map<String, List<Curve>> groups = new LinkedHashMap<>();
 
-    /**
-     * Adds the curve of {@code policy} from a run or replay's {@code faults} and {@code pagingMeasures} to
-     * {@code group}, drawn as {@code label}.
-     */
-    void addPaging(String group, String label, JsonNode faults, JsonNode measures) {
-        double[] y = Nodes.doubles(faults);
-        boolean window = "window".equals(measures.path("axis").asText());
-        double[] sizes = measures.has("sizes") ? Nodes.doubles(measures.get("sizes")) : Nodes.oneTo(y.length);
-        double[] resident = measures.has("meanResident") ? Nodes.doubles(measures.get("meanResident")) : new double[0];
-        add(group, new Curve(label, window, sizes, y, resident, measures.path("references").asDouble()));
+    /** Adds one curve of a run or a replay to {@code group}, drawn as {@code label}. */
+    void addCurve(String group, String label, JsonNode curve) {
+        add(group, new Curve(label, "window".equals(curve.path("axis").asText()),
+                Nodes.doubles(curve.path("sizes")), Nodes.doubles(curve.path("faults")),
+                Nodes.doubles(curve.path("meanResident")), curve.path("references").asDouble()));
     }
 
     /** Adds one curve of a {@code heaplab curve} file to {@code group}. */
     void addCurve(String group, JsonNode curve) {
-        add(group, new Curve(curve.path("policy").asText(), "window".equals(curve.path("axis").asText()),
-                Nodes.doubles(curve.path("sizes")), Nodes.doubles(curve.path("faults")),
-                Nodes.doubles(curve.path("meanResident")), curve.path("references").asDouble()));
+        addCurve(group, curve.path("policy").asText(), curve);
     }
 
     private void add(String group, Curve curve) {
         groups.computeIfAbsent(group, g -> new ArrayList<>()).add(curve);
     }
 
+    /**
+     * The curves of one label (the same run under several seeds) as one: at each size every curve has (a frames
+     * curve stays flat past the pages it touched), the mean faults and mean resident pages, with the faults'
+     * standard deviation.
+     */
+    private static Curve mean(List<Curve> seeds) {
+        Curve first = seeds.getFirst();
+        double[] sizes = seeds.stream().flatMapToDouble(c -> DoubleStream.of(c.sizes)).distinct().sorted()
+                .filter(size -> seeds.stream().allMatch(c -> !Double.isNaN(c.at(c.faults, size)))).toArray();
+        double[] faults = new double[sizes.length];
+        double[] sd = new double[sizes.length];
+        boolean resident = seeds.stream().allMatch(c -> c.meanResident.length == c.faults.length);
+        double[] meanResident = new double[resident ? sizes.length : 0];
+        for (int i = 0; i < sizes.length; i++) {
+            double size = sizes[i];
+            io.heaplab.reports.Summary f = io.heaplab.reports.Summary.of(seeds.stream()
+                    .mapToDouble(c -> c.at(c.faults, size)).toArray());
+            faults[i] = f.mean();
+            sd[i] = f.sd();
+            if (resident) {
+                meanResident[i] = seeds.stream().mapToDouble(c -> c.at(c.meanResident, size)).average().orElse(0);
+            }
+        }
+        double references = seeds.stream().mapToDouble(Curve::references).average().orElse(0);
+        return new Curve(first.label, first.window, sizes, faults, meanResident, references, sd);
+    }
+
+    /** The curves of a group with those of one label (several seeds) merged into their mean. */
+    private static List<Curve> merged(List<Curve> curves) {
+        Map<String, List<Curve>> byLabel = new LinkedHashMap<>();
+        curves.forEach(c -> byLabel.computeIfAbsent(c.label + (c.window ? "\n" : ""), l -> new ArrayList<>()).add(c));
+        return byLabel.values().stream().map(list -> list.size() == 1 ? list.getFirst() : mean(list)).toList();
+    }
+
     /** The figures of every group, in the order the groups first appeared. */
     List<Figure> figures() {
         List<Figure> figures = new ArrayList<>();
-        groups.forEach((group, curves) -> {
+        groups.forEach((group, all) -> {
+            List<Curve> curves = merged(all);
             String suffix = group.isEmpty() ? "" : ", " + group;
             String id = group.isEmpty() ? "" : "-" + Ids.slug(group);
             List<Curve> frames = curves.stream().filter(c -> !c.window).toList();
@@ -69,7 +114,8 @@ public final class CurveFigures {
     }
 
     private static Figure faults(String id, String title, String xLabel, boolean window, List<Curve> curves) {
-        List<Series> series = curves.stream().map(c -> Series.line(c.label, c.sizes, c.faults)).toList();
+        List<Series> series = curves.stream()
+                .map(c -> new Series(c.label, Series.Style.LINE, c.sizes, c.faults, c.sd)).toList();
         Axis x = window ? Axis.fitting(xLabel, all(series, true)) : framesAxis(xLabel, series);
         return Figure.lines(id, title, x, Axis.fitting("faults", all(series, false)), series, List.of());
     }

@@ -78,4 +78,9 @@ public final class Nodes {
         JsonNode v = node.get(field);
         return v == null || !v.isNumber() ? Double.NaN : v.asDouble();
     }
+
+    /** {@code value} with {@code decimals} places and thousands separators (1,234,567), the same on every machine. */
+    public static String grouped(double value, int decimals) {
+        return String.format(java.util.Locale.ROOT, "%,." + decimals + "f", value);
+    }
 }

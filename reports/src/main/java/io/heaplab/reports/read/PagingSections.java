@@ -2,6 +2,7 @@ package io.heaplab.reports.read;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.heaplab.reports.Environment;
+import io.heaplab.reports.Summary;
 import io.heaplab.reports.model.Axis;
 import io.heaplab.reports.model.Figure;
 import io.heaplab.reports.model.Section;
@@ -25,7 +26,11 @@ final class PagingSections {
     private PagingSections() {
     }
 
-    /** A {@code heaplab run} file: a row per run, a column per single-size policy, curves drawn per policy. */
+    /**
+     * A {@code heaplab run} file (or several of one experiment, merged): a row per run, a column per single-size
+     * policy, curves drawn per policy, and every policy's miss ratio against memory size. Runs of one allocator
+     * under several seeds make one row of means and standard deviations, and one line with a band.
+     */
     static Section runs(String name, JsonNode document) {
         JsonNode runs = document.path("runs");
         Set<String> workloads = new LinkedHashSet<>();
@@ -33,49 +38,81 @@ final class PagingSections {
         Set<String> seeds = new LinkedHashSet<>();
         Set<String> pageSizes = new LinkedHashSet<>();
         Set<String> policies = new LinkedHashSet<>();
+        Map<String, List<JsonNode>> points = new LinkedHashMap<>();
         for (JsonNode run : runs) {
             workloads.add(run.path("workload").asText());
             allocators.add(run.path("allocator").asText());
             seeds.add(run.path("seed").asText());
             pageSizes.add(run.path("pageSize").asText());
-            run.path("faults").properties().forEach(e -> {
-                if (e.getValue().isNumber()) {
-                    policies.add(e.getKey());
-                }
-            });
+            run.path("faults").properties().forEach(e -> policies.add(e.getKey()));
+            points.computeIfAbsent(run.path("workload").asText() + "\n" + run.path("allocator").asText() + "\n"
+                    + run.path("pageSize").asText(), k -> new ArrayList<>()).add(run);
         }
-        List<String> columns = new ArrayList<>(List.of("workload", "allocator", "seed", "references",
-                "pages touched", "virtual pages", "allocations", "space utilization", "mean searches"));
+        boolean severalSeeds = points.values().stream().anyMatch(p -> p.size() > 1);
+        List<String> columns = new ArrayList<>(List.of("workload", "allocator", severalSeeds ? "seeds" : "seed",
+                "references", "pages touched", "virtual pages", "allocations", "space utilization",
+                "searches per request"));
         policies.forEach(p -> columns.add("faults " + p));
         List<List<String>> rows = new ArrayList<>();
+        for (List<JsonNode> point : points.values()) {
+            rows.add(row(point, policies));
+        }
         CurveFigures curves = new CurveFigures();
+        MissRatioFigures missRatios = new MissRatioFigures();
         for (JsonNode run : runs) {
-            List<String> row = new ArrayList<>(List.of(run.path("workload").asText(), run.path("allocator").asText(),
-                    run.path("seed").asText(), run.path("references").asText(), run.path("pagesTouched").asText(),
-                    run.path("virtualPages").asText(), run.path("allocations").asText(),
-                    Nodes.cell(Nodes.number(run, "spaceUtilization"), 3),
-                    Nodes.cell(Nodes.number(run, "meanSearches"), 2)));
-            JsonNode faults = run.path("faults");
-            policies.forEach(p -> row.add(faults.has(p) ? faults.get(p).asText() : "-"));
-            rows.add(row);
+            // the seed stays out of the label: the runs of one allocator under several seeds draw one line, a band
             String label = run.path("allocator").asText()
                     + (workloads.size() > 1 ? " · " + run.path("workload").asText() : "")
-                    + (seeds.size() > 1 ? " · seed " + run.path("seed").asText() : "");
-            faults.properties().forEach(e -> {
-                if (e.getValue().isArray()) {
-                    curves.addPaging(e.getKey(), label, e.getValue(), run.path("pagingMeasures").path(e.getKey()));
-                }
-            });
+                    + (pageSizes.size() > 1 ? " · " + run.path("pageSize").asText() + " B pages" : "");
+            for (JsonNode curve : run.path("curves")) {
+                curves.addCurve(curve.path("policy").asText(), label, curve);
+            }
+            missRatios.add(label, run, run.path("curves"));
         }
-        List<Figure> figures = new ArrayList<>(curves.figures());
+        List<Figure> figures = new ArrayList<>(missRatios.figures());
+        figures.addAll(curves.figures());
         figures.addAll(heapFigures(runs, workloads.size() > 1 || seeds.size() > 1));
         Map<String, String> parameters = new LinkedHashMap<>();
         parameters.put("workloads", String.join(", ", workloads));
         parameters.put("allocators", String.join(", ", allocators));
         parameters.put("seeds", String.join(", ", seeds));
-        parameters.put("page size", String.join(", ", pageSizes));
+        parameters.put("page size", String.join(", ", pageSizes) + " B");
+        String title = severalSeeds ? "Runs: mean ± standard deviation over the seeds" : "Runs";
         return new Section("Runs from " + name, "heaplab run", parameters, Environment.of(document), List.of(),
-                List.of(new Table("Runs", columns, rows)), figures);
+                List.of(new Table(title, columns, rows)), figures);
+    }
+
+    /** The row of one experiment point: its one run's figures, or the mean ± sd of its runs under several seeds. */
+    private static List<String> row(List<JsonNode> point, Set<String> policies) {
+        JsonNode first = point.getFirst();
+        List<String> row = new ArrayList<>(List.of(first.path("workload").asText(), first.path("allocator").asText(),
+                String.join(", ", point.stream().map(r -> r.path("seed").asText()).toList())));
+        row.add(measure(point, r -> r.path("references"), 0));
+        row.add(measure(point, r -> r.path("pagesTouched"), point.size() > 1 ? 1 : 0));
+        row.add(measure(point, r -> r.path("virtualPages"), point.size() > 1 ? 1 : 0));
+        row.add(measure(point, r -> r.path("allocations"), 0));
+        row.add(measure(point, r -> r.path("spaceUtilization"), 3));
+        row.add(measure(point, r -> r.path("meanSearches"), 2));
+        for (String p : policies) {
+            row.add(measure(point, r -> r.path("faults").path(p), point.size() > 1 ? 1 : 0));
+        }
+        return row;
+    }
+
+    /** A measure of one run with thousands separators, or its mean ± sd over several; "-" where a run lacks it. */
+    private static String measure(List<JsonNode> point, java.util.function.Function<JsonNode, JsonNode> field,
+                                  int decimals) {
+        double[] values = new double[point.size()];
+        for (int i = 0; i < values.length; i++) {
+            JsonNode value = field.apply(point.get(i));
+            if (!value.isNumber()) {
+                return "-";
+            }
+            values[i] = value.asDouble();
+        }
+        Summary summary = Summary.of(values);
+        String mean = Nodes.grouped(summary.mean(), decimals);
+        return values.length < 2 ? mean : mean + " ± " + Nodes.grouped(summary.sd(), decimals);
     }
 
     /** Johnstone &amp; Wilson's measures, as the result file names them, and as a chart labels them. */
@@ -138,17 +175,25 @@ final class PagingSections {
         List<List<String>> rows = new ArrayList<>();
         CurveFigures curves = new CurveFigures();
         String label = traceName(parameters, name);
+        double measured = document.path("references").asDouble() - document.path("measuredFrom").asDouble();
         document.path("faults").properties().forEach(e -> {
-            JsonNode faults = e.getValue();
-            if (faults.isArray()) {
-                curves.addPaging(e.getKey(), label, faults, document.path("pagingMeasures").path(e.getKey()));
-                rows.add(List.of(e.getKey(), "curve of " + faults.size() + " points"));
-            } else {
-                rows.add(List.of(e.getKey(), faults.asText()));
-            }
+            JsonNode writeBacks = document.path("pagingMeasures").path(e.getKey()).path("writeBacks");
+            rows.add(List.of(e.getKey(), Nodes.grouped(e.getValue().asDouble(), 0),
+                    measured > 0 ? Nodes.cell(e.getValue().asDouble() / measured, 4) : "-",
+                    writeBacks.isNumber() ? Nodes.grouped(writeBacks.asDouble(), 0) : "-"));
         });
+        for (JsonNode curve : document.path("curves")) {
+            curves.addCurve(curve.path("policy").asText(), label, curve);
+            rows.add(List.of(curve.path("policy").asText(), "curve of " + curve.path("sizes").size() + " points",
+                    "-", "-"));
+        }
+        MissRatioFigures missRatios = new MissRatioFigures();
+        missRatios.add(label, document, document.path("curves"));
+        List<Figure> figures = new ArrayList<>(missRatios.figures());
+        figures.addAll(curves.figures());
         return new Section("Replay of " + label, "heaplab trace replay", parameters, Environment.of(document),
-                List.of(), List.of(new Table("Faults", List.of("policy", "faults"), rows)), curves.figures());
+                List.of(), List.of(new Table("Faults", List.of("policy", "faults", "miss ratio", "write-backs"), rows)),
+                figures);
     }
 
     /** A {@code heaplab curve} file: every curve side by side, as Denning compares LRU, WS and VMIN. */

@@ -10,8 +10,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.TreeSet;
@@ -37,6 +42,53 @@ public final class ResultFiles {
      *                             this version reads
      */
     public static List<Section> read(Path file) throws IOException {
+        return sections(file, file.getFileName().toString(), parse(file));
+    }
+
+    /**
+     * The sections of several result files, in order; {@code heaplab run} files of one experiment (the same
+     * workloads, allocators, page sizes and policies) under different seeds are merged into one section, each
+     * measure their mean and standard deviation, each curve their mean with a band.
+     */
+    public static List<Section> readAll(List<Path> files) throws IOException {
+        List<JsonNode> documents = new ArrayList<>();
+        for (Path file : files) {
+            documents.add(parse(file));
+        }
+        List<Section> sections = new ArrayList<>();
+        boolean[] merged = new boolean[files.size()];
+        for (int i = 0; i < files.size(); i++) {
+            if (merged[i]) {
+                continue;
+            }
+            JsonNode document = documents.get(i);
+            List<String> names = new ArrayList<>(List.of(files.get(i).getFileName().toString()));
+            String key = RunFiles.experiment(document);
+            if (key != null) {
+                Set<String> seeds = new HashSet<>(RunFiles.seeds(document));
+                ArrayNode runs = document.get("runs").deepCopy();
+                for (int j = i + 1; j < files.size(); j++) {
+                    List<String> others = key.equals(RunFiles.experiment(documents.get(j)))
+                            ? RunFiles.seeds(documents.get(j)) : List.of();
+                    if (!merged[j] && !others.isEmpty() && others.stream().noneMatch(seeds::contains)) {
+                        merged[j] = true;
+                        seeds.addAll(others);
+                        runs.addAll((ArrayNode) documents.get(j).get("runs"));
+                        names.add(files.get(j).getFileName().toString());
+                    }
+                }
+                if (names.size() > 1) {
+                    ObjectNode together = document.deepCopy();
+                    together.set("runs", runs);
+                    document = together;
+                }
+            }
+            sections.addAll(sections(files.get(i), String.join(" + ", names), document));
+        }
+        return sections;
+    }
+
+    private static JsonNode parse(Path file) throws IOException {
         JsonNode document;
         try {
             document = MAPPER.readTree(Files.readAllBytes(file));
@@ -49,7 +101,10 @@ public final class ResultFiles {
             throw new ResultFileException(file, "cannot read it: " + e.getClass().getSimpleName()
                     + (e.getMessage() == null ? "" : " " + e.getMessage()) + " (expected: a readable result file)");
         }
-        String name = file.getFileName().toString();
+        return document;
+    }
+
+    private static List<Section> sections(Path file, String name, JsonNode document) {
         if (document != null && document.isArray() && !document.isEmpty() && document.get(0).has("benchmark")
                 && document.get(0).has("primaryMetric")) {
             return sections(file, "JMH", () -> List.of(JmhSection.of(name, document)));
@@ -117,14 +172,15 @@ public final class ResultFiles {
     }
 
     private static Section byShape(Path file, String name, JsonNode document) {
-        if (document.path("curves").isArray()) {
-            return sections(file, "curve", () -> List.of(PagingSections.curves(name, document))).getFirst();
-        }
         if (document.path("runs").isArray()) {
             return sections(file, "run", () -> List.of(PagingSections.runs(name, document))).getFirst();
         }
+        // a replay holds curves too, beside the faults of its single sizes; a curve file holds only curves
         if (document.path("faults").isObject()) {
             return sections(file, "replay", () -> List.of(PagingSections.replay(name, document))).getFirst();
+        }
+        if (document.path("curves").isArray()) {
+            return sections(file, "curve", () -> List.of(PagingSections.curves(name, document))).getFirst();
         }
         throw new ResultFileException(file, "a heaplab document of no kind a report shows (expected: the results of a"
                 + " reproduction, a run, a trace replay, a curve or a report)");

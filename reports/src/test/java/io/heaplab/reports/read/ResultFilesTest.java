@@ -81,7 +81,8 @@ class ResultFilesTest {
         assertThat(curves.figures()).extracting(Figure::id).contains("faults-frames", "faults-theta", "lifetime");
         assertThat(figure(curves, "faults-theta").x().label()).contains("θ");
         Section replay = only("replay.json");
-        assertThat(replay.tables().getFirst().rows()).contains(List.of("fifo:frames=2", "7"));
+        // 7 faults in the 36 references measured, 2 of them writing a page back
+        assertThat(replay.tables().getFirst().rows()).contains(List.of("fifo:frames=2", "7", "0.1944", "2"));
         Series lru = series(figure(replay, "faults-frames-lru-frames-all"), "ls.lackey");
         assertThat(lru.y()).containsExactly(12, 5, 0);
         // lifetime: 36 measured references over the faults, the point without a fault left out
@@ -90,16 +91,38 @@ class ResultFilesTest {
     }
 
     @Test
+    void runFilesOfOneExperimentUnderOtherSeedsMergeIntoMeansWithBands(@TempDir Path dir) throws IOException {
+        // the same runs under seed 8, every fault 2 more (and the curve's first point 4 more)
+        String seed7 = Files.readString(input("run.json"));
+        String seed8 = seed7.replace("\"seed\" : 7", "\"seed\" : 8").replace("\"lru:frames=2\" : 9",
+                "\"lru:frames=2\" : 11").replace("[ 12, 9, 4 ]", "[ 16, 9, 4 ]");
+        Path a = Files.writeString(dir.resolve("a.json"), seed7);
+        Path b = Files.writeString(dir.resolve("b.json"), seed8);
+        List<Section> sections = ResultFiles.readAll(List.of(a, b));
+        assertThat(sections).singleElement().extracting(Section::title).isEqualTo("Runs from a.json + b.json");
+        Section merged = sections.getFirst();
+        assertThat(merged.tables().getFirst().title()).contains("mean ± standard deviation");
+        List<String> stack = merged.tables().getFirst().rows().getFirst();
+        assertThat(stack).contains("7, 8", "10.0 ± 1.4");
+        Series lru = series(figure(merged, "faults-frames-lru-frames-all"), "stack");
+        assertThat(lru.y()).containsExactly(14, 9, 4);
+        assertThat(lru.error()[0]).isCloseTo(Math.sqrt(8), within(1e-9));
+        // a file that repeats a seed is another experiment's, drawn apart
+        assertThat(ResultFiles.readAll(List.of(a, a))).hasSize(2);
+        assertThat(ResultFiles.readAll(List.of(a, input("replay.json")))).hasSize(2);
+    }
+
+    @Test
     void unreadableFilesAreNamedWithWhatWasExpected(@TempDir Path dir) throws IOException {
         Path text = Files.writeString(dir.resolve("notes.json"), "hello");
         Path other = Files.writeString(dir.resolve("other.json"), "{\"a\": 1}");
         Path newer = Files.writeString(dir.resolve("newer.json"), "{\"tool\": \"heaplab\", \"schema\": 9}");
-        Path shapeless = Files.writeString(dir.resolve("shapeless.json"), "{\"tool\": \"heaplab\", \"schema\": 1}");
+        Path shapeless = Files.writeString(dir.resolve("shapeless.json"), "{\"tool\": \"heaplab\", \"schema\": 2}");
         assertThatThrownBy(() -> ResultFiles.read(dir.resolve("missing.json"))).isInstanceOf(ResultFileException.class)
                 .hasMessageContaining("missing.json: no such file");
         assertThatThrownBy(() -> ResultFiles.read(text)).hasMessageContaining("notes.json: not JSON");
         assertThatThrownBy(() -> ResultFiles.read(other)).hasMessageContaining("other.json: not a heaplab or JMH");
-        assertThatThrownBy(() -> ResultFiles.read(newer)).hasMessageContaining("newer.json: schema 9 (expected: 1");
+        assertThatThrownBy(() -> ResultFiles.read(newer)).hasMessageContaining("newer.json: schema 9 (expected: 2");
         assertThatThrownBy(() -> ResultFiles.read(shapeless)).hasMessageContaining("of no kind a report shows");
         assertThatThrownBy(() -> ResultFiles.read(dir)).isInstanceOf(ResultFileException.class)
                 .hasMessageStartingWith(dir + ": cannot read it");
