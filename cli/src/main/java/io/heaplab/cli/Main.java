@@ -4,6 +4,7 @@ import io.heaplab.core.plugins.Failures;
 import io.heaplab.core.plugins.PluginJars;
 import io.heaplab.core.plugins.Plugins;
 import io.heaplab.core.spi.SpecException;
+import io.heaplab.reports.Provenance;
 import io.heaplab.reports.read.ResultFileException;
 import io.heaplab.studies.Studies;
 import io.heaplab.traces.TraceFormatException;
@@ -51,6 +52,7 @@ public final class Main {
      */
     public static int execute(Plugins plugins, List<Path> environmentPlugins, PrintWriter out, PrintWriter err,
                               String... args) {
+        Provenance.record(args);
         CommandLine cli = commandLine(plugins, environmentPlugins);
         // set after every subcommand is added: writers and handlers reach only the subcommands present
         cli.setOut(out);

@@ -34,10 +34,16 @@ public final class Environment {
         return node;
     }
 
-    /** The {@code environment} of a result document as text, in its order; empty when it has none. */
+    /**
+     * The {@code environment} of a result document as text, in its order, and the {@code command} that made it
+     * when the document says; empty when it has neither.
+     */
     public static Map<String, String> of(JsonNode document) {
         Map<String, String> environment = new LinkedHashMap<>();
         document.path(FIELD).properties().forEach(e -> environment.put(e.getKey(), e.getValue().asText()));
+        if (document.path(Provenance.FIELD).isTextual()) {
+            environment.put(Provenance.FIELD, document.path(Provenance.FIELD).asText());
+        }
         return environment;
     }
 }

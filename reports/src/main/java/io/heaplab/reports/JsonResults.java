@@ -42,12 +42,18 @@ public final class JsonResults {
     private JsonResults() {
     }
 
-    /** The head every heaplab document starts with: the schema version, the tool, and the machine and JDK. */
+    /**
+     * The head every heaplab document starts with: the schema version, the tool, the machine and JDK, and the
+     * command that made it when heaplab runs as a command.
+     */
     public static ObjectNode document() {
         ObjectNode root = NODES.objectNode();
         root.put("schema", SCHEMA_VERSION);
         root.put("tool", "heaplab");
         root.set(Environment.FIELD, Environment.current());
+        if (Provenance.command() != null) {
+            root.put(Provenance.FIELD, Provenance.command());
+        }
         return root;
     }
 

@@ -4,7 +4,9 @@ import io.heaplab.reports.model.Figure;
 import io.heaplab.reports.model.Report;
 import io.heaplab.reports.model.Section;
 import io.heaplab.reports.model.Table;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -33,7 +35,9 @@ public final class HtmlPage {
             table{border-collapse:collapse;margin:.5rem 0 1rem;font-size:.85rem}
             th,td{border:1px solid #ddd;padding:.2rem .5rem;text-align:right}th{background:#f4f4f4}
             td:first-child,th:first-child{text-align:left}.kv td{text-align:left}
-            .figures{display:grid;grid-template-columns:repeat(auto-fill,minmax(560px,1fr));gap:1rem}
+            .figures{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(560px,100%),1fr));gap:1rem}
+            nav ol{margin:.3rem 0;padding-left:1.5rem}nav li{margin:.1rem 0}nav ol ol{font-size:.9rem}
+            .made code{font-size:.85rem;overflow-wrap:anywhere}
             figure{margin:0}figure img{width:100%;height:auto;border:1px solid #eee}
             figcaption{font-size:.8rem;color:#555}.disagrees{color:#a40000}
             .scroll{overflow-x:auto}
@@ -51,19 +55,71 @@ public final class HtmlPage {
         html.append("<p class=\"source\">Built from ").append(escape(String.join(", ", report.inputs())))
                 .append(" (report schema ").append(report.schema()).append(").</p>\n");
         List<Section> sections = report.sections();
+        contents(html, sections);
+        // the machine and JDK are said once when every result was measured on the same one
+        Map<String, String> machine = sections.isEmpty() ? Map.of() : machine(sections.getFirst());
+        boolean shared = sections.stream().allMatch(s -> machine(s).equals(machine));
+        if (shared) {
+            keyValues(html, "Machine and JDK", machine);
+        }
         for (int s = 0; s < sections.size(); s++) {
-            section(html, s, sections.get(s), charts);
+            section(html, s, sections.get(s), charts, !shared);
         }
         return html.append("</body>\n</html>\n").toString();
     }
 
-    private static void section(StringBuilder html, int index, Section section, ChartSource charts) {
-        html.append("<section>\n<h2>").append(escape(section.title())).append("</h2>\n");
+    /** The fields of a section's environment that name what made the result rather than the machine. */
+    private static final List<String> MADE_BY = List.of("heaplab", "command");
+
+    private static Map<String, String> machine(Section section) {
+        Map<String, String> machine = new LinkedHashMap<>(section.environment());
+        MADE_BY.forEach(machine::remove);
+        return machine;
+    }
+
+    /** A table of contents: every section, and under it its charts and tables. */
+    private static void contents(StringBuilder html, List<Section> sections) {
+        html.append("<nav id=\"contents\">\n<h2>Contents</h2>\n<ol>\n");
+        for (int s = 0; s < sections.size(); s++) {
+            Section section = sections.get(s);
+            html.append("<li><a href=\"#").append(id(s)).append("\">").append(escape(section.title())).append("</a>");
+            List<String> items = new ArrayList<>();
+            if (!section.figures().isEmpty()) {
+                items.add("<li><a href=\"#" + id(s) + "-charts\">Charts</a></li>");
+            }
+            for (int t = 0; t < section.tables().size(); t++) {
+                items.add("<li><a href=\"#" + id(s) + "-table-" + (t + 1) + "\">"
+                        + escape(section.tables().get(t).title()) + "</a></li>");
+            }
+            if (!items.isEmpty()) {
+                html.append("\n<ol>\n").append(String.join("\n", items)).append("\n</ol>\n");
+            }
+            html.append("</li>\n");
+        }
+        html.append("</ol>\n</nav>\n");
+    }
+
+    private static String id(int section) {
+        return "section-" + (section + 1);
+    }
+
+    private static void section(StringBuilder html, int index, Section section, ChartSource charts,
+                                boolean ownMachine) {
+        html.append("<section id=\"").append(id(index)).append("\">\n<h2>").append(escape(section.title()))
+                .append("</h2>\n");
         if (!section.source().isEmpty()) {
             html.append("<p class=\"source\">").append(escape(section.source())).append("</p>\n");
         }
+        String version = section.environment().get("heaplab");
+        String command = section.environment().get("command");
+        if (version != null || command != null) {
+            html.append("<p class=\"made\">Made by heaplab ").append(escape(version == null ? "" : version))
+                    .append(command == null ? "" : ": <code>" + escape(command) + "</code>").append("</p>\n");
+        }
         keyValues(html, "Parameters and seeds", section.parameters());
-        keyValues(html, "Machine and JDK", section.environment());
+        if (ownMachine) {
+            keyValues(html, "Machine and JDK", machine(section));
+        }
         if (!section.notes().isEmpty()) {
             html.append("<h3>Notes</h3>\n<ul>\n");
             for (String note : section.notes()) {
@@ -73,7 +129,7 @@ public final class HtmlPage {
             html.append("</ul>\n");
         }
         if (!section.figures().isEmpty()) {
-            html.append("<h3>Charts</h3>\n<div class=\"figures\">\n");
+            html.append("<h3 id=\"").append(id(index)).append("-charts\">Charts</h3>\n<div class=\"figures\">\n");
             for (Figure figure : section.figures()) {
                 Chart chart = charts.of(index, figure);
                 html.append("<figure><img alt=\"").append(escape(figure.title())).append("\" src=\"data:image/png;base64,")
@@ -83,8 +139,8 @@ public final class HtmlPage {
             }
             html.append("</div>\n");
         }
-        for (Table table : section.tables()) {
-            table(html, table);
+        for (int t = 0; t < section.tables().size(); t++) {
+            table(html, id(index) + "-table-" + (t + 1), section.tables().get(t));
         }
         html.append("</section>\n");
     }
@@ -99,8 +155,8 @@ public final class HtmlPage {
         html.append("</table>\n");
     }
 
-    private static void table(StringBuilder html, Table table) {
-        html.append("<h3>").append(escape(table.title())).append("</h3>\n<div class=\"scroll\"><table>\n<thead><tr>");
+    private static void table(StringBuilder html, String id, Table table) {
+        html.append("<h3 id=\"").append(id).append("\">").append(escape(table.title())).append("</h3>\n<div class=\"scroll\"><table>\n<thead><tr>");
         table.columns().forEach(c -> html.append("<th>").append(escape(c)).append("</th>"));
         html.append("</tr></thead>\n<tbody>\n");
         for (List<String> row : table.rows()) {

@@ -20,4 +20,33 @@ class HtmlPageTest {
         assertThat(html).contains("&lt;b&gt;title&lt;/b&gt;", "a &amp; b", "k&quot;", "&lt;v&gt;", "it&#39;s &lt;ok&gt;",
                 "t&lt;", "c&gt;", "&amp;x", "in&lt;.json").doesNotContain("<b>", "<v>", "<ok>");
     }
+
+    private static Section section(String title, String jdk, String command) {
+        return new Section(title, "heaplab test", Map.of(), Map.of("heaplab", "0.1", "jdk", jdk, "command", command),
+                List.of(), List.of(new Table("Runs", List.of("a"), List.of(List.of("1")))), List.of());
+    }
+
+    @Test
+    void aTableOfContentsLinksEverySectionAndTableToItsId() {
+        String html = HtmlPage.render(new Report("r", List.of("a.json", "b.json"),
+                List.of(section("First", "25", "heaplab run -w x"), section("Second", "25", "heaplab curve t"))),
+                (s, f) -> new HtmlPage.Chart(new byte[0], "none"));
+        assertThat(html).contains("<nav id=\"contents\">", "<a href=\"#section-1\">First</a>",
+                "<a href=\"#section-2-table-1\">Runs</a>", "<section id=\"section-2\">",
+                "<h3 id=\"section-2-table-1\">Runs</h3>");
+        // one machine: said once, above the sections; each section says what made it
+        assertThat(html.split("Machine and JDK", -1)).hasSize(2);
+        assertThat(html.indexOf("Machine and JDK")).isLessThan(html.indexOf("<section"));
+        assertThat(html).contains("Made by heaplab 0.1: <code>heaplab run -w x</code>",
+                "Made by heaplab 0.1: <code>heaplab curve t</code>");
+    }
+
+    @Test
+    void resultsFromTwoMachinesShowEachItsOwn() {
+        String html = HtmlPage.render(new Report("r", List.of("a.json", "b.json"),
+                List.of(section("First", "25", "heaplab run"), section("Second", "21", "heaplab run"))),
+                (s, f) -> new HtmlPage.Chart(new byte[0], "none"));
+        assertThat(html.split("Machine and JDK", -1)).hasSize(3);
+        assertThat(html.indexOf("Machine and JDK")).isGreaterThan(html.indexOf("<section"));
+    }
 }
