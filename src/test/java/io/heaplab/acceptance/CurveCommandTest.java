@@ -5,6 +5,7 @@ import static io.heaplab.acceptance.TraceCommandTest.assertUsage;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.heaplab.reports.TidyCsv;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +28,7 @@ class CurveCommandTest {
         assertThat(cli.exitCode()).as(cli.err()).isZero();
         assertThat(cli.out()).contains("lru:frames=all", "ws:theta=all", "vmin:theta=all", "wrote ");
 
-        JsonNode root = JSON.readTree(out.resolve("curves.json").toFile());
+        JsonNode root = JSON.readTree(out.resolve("curves.json").toFile()).get("streams").get(0);
         JsonNode curves = root.get("curves");
         assertThat(curves).extracting(c -> c.get("policy").asText())
                 .containsExactly("lru:frames=all", "ws:theta=all", "vmin:theta=all");
@@ -57,10 +58,16 @@ class CurveCommandTest {
         assertThat(single.get("pagingMeasures").get("ws:theta=" + window).get("meanResident").asDouble())
                 .isCloseTo(ws.get("meanResident").get(20).asDouble(), org.assertj.core.data.Offset.offset(1e-9));
 
+        // the tidy table: the same header as run's and trace replay's, a row per point
         List<String> csv = Files.readAllLines(out.resolve("curves.csv"));
-        assertThat(csv.getFirst()).isEqualTo("policy,axis,size,faults,missRatio,writeBacks,meanResident,lifetime");
+        assertThat(csv.getFirst() + "\n").isEqualTo(TidyCsv.HEADER);
         assertThat(csv).hasSize(1 + lru.get("sizes").size() + ws.get("sizes").size() + vmin.get("sizes").size());
-        assertThat(csv.get(3)).startsWith("lru:frames=all,frames,3," + lru.get("faults").get(2).asLong() + ",");
+        assertThat(csv.get(3)).startsWith("\"" + LACKEY + "\",").contains(",\"lru:frames=all\",frames,3,"
+                + lru.get("faults").get(2).asLong() + ",");
+        Path replayCsv = dir.resolve("replay.csv");
+        assertThat(Cli.run("trace", "replay", LACKEY.toString(), "-p", "lru:frames=all", "--csv",
+                replayCsv.toString()).exitCode()).isZero();
+        assertThat(Files.readAllLines(replayCsv)).isEqualTo(csv.subList(0, 1 + lru.get("sizes").size()));
     }
 
     @Test
@@ -76,7 +83,7 @@ class CurveCommandTest {
         assertThat(Files.readAllBytes(second.resolve("curves.csv")))
                 .isEqualTo(Files.readAllBytes(first.resolve("curves.csv")));
 
-        JsonNode curves = JSON.readTree(first.resolve("curves.json").toFile()).get("curves");
+        JsonNode curves = JSON.readTree(first.resolve("curves.json").toFile()).get("streams").get(0).get("curves");
         JsonNode lru = curves.get(0).get("faults");
         JsonNode opt = curves.get(1).get("faults");
         for (int i = 0; i < lru.size(); i++) {
@@ -100,5 +107,35 @@ class CurveCommandTest {
         Path file = Files.writeString(dir.resolve("file"), "x");
         assertUsage(Cli.run("curve", LACKEY.toString(), "-o", file.toString()), "is not a directory");
         assertThat(dir.resolve("o")).doesNotExist();
+    }
+
+    @Test
+    void severalAllocatorsGiveACurveEachAsTheirOwnRunsDo() throws Exception {
+        Path out = dir.resolve("several");
+        Cli cli = Cli.run("curve", "-w", "random-blocks:size=16,live=300,steps=4000", "-a", "stack,nofree",
+                "--page-size", "512", "-p", "lru:frames=all", "-o", out.toString());
+        assertThat(cli.exitCode()).as(cli.err()).isZero();
+        assertThat(cli.out()).contains("allocator stack", "allocator nofree");
+        JsonNode streams = JSON.readTree(out.resolve("curves.json").toFile()).get("streams");
+        assertThat(streams).extracting(s -> s.get("source").get("allocator").asText()).containsExactly("stack",
+                "nofree");
+        Path run = dir.resolve("both.json");
+        assertThat(Cli.run("run", "-w", "random-blocks:size=16,live=300,steps=4000", "-a", "stack,nofree",
+                "--page-size", "512", "-p", "lru:frames=all", "--json", run.toString()).exitCode()).isZero();
+        JsonNode runs = JSON.readTree(run.toFile()).get("runs");
+        for (int a = 0; a < 2; a++) {
+            assertThat(streams.get(a).get("curves").get(0).get("faults"))
+                    .isEqualTo(runs.get(a).get("curves").get(0).get("faults"));
+        }
+        // NOFREE never reuses a block: it touches more pages than STACK, so its curve is longer
+        assertThat(streams.get(1).get("distinctPages").asLong()).isGreaterThan(streams.get(0).get("distinctPages")
+                .asLong());
+        List<String> csv = Files.readAllLines(out.resolve("curves.csv"));
+        assertThat(csv).hasSize(1 + (int) (streams.get(0).get("distinctPages").asLong()
+                + streams.get(1).get("distinctPages").asLong()));
+        Path report = dir.resolve("several-report");
+        assertThat(Cli.run("report", out.resolve("curves.json").toString(), "-o", report.toString()).exitCode())
+                .isZero();
+        assertThat(report.resolve("index.html")).content().contains("Faults against memory size, lru:frames=all");
     }
 }

@@ -14,6 +14,7 @@ import io.heaplab.traces.ReplayResult;
 import io.heaplab.traces.TraceReplay;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.SequencedMap;
@@ -31,7 +32,7 @@ import picocli.CommandLine.ParentCommand;
  */
 @Command(name = "curve", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Compute whole fault curves (every memory size or window, one pass each) of a trace file "
-                + "or of a run, and write them to DIR/curves.json and DIR/curves.csv.")
+                + "or of a run under each allocator given, and write them to DIR/curves.json and DIR/curves.csv.")
 final class CurveCommand implements Callable<Integer> {
 
     /** The curves drawn when none are named: the three of Denning's lifetime-curve comparison. */
@@ -76,19 +77,25 @@ final class CurveCommand implements Callable<Integer> {
                         + "lru:frames=all or ws:theta=all)");
             }
         }
-        Measured outcome = trace != null ? fromTrace(specs) : fromRun(specs);
-        SequencedMap<String, PagingOutcome.Curve> curves = new LinkedHashMap<>();
-        outcome.paging().forEach((policy, result) -> {
-            if (!(result instanceof PagingOutcome.Curve curve)) {
-                throw new SpecException("policy '" + policy + "' gave one fault count (expected: a whole curve)");
-            }
-            curves.put(policy, curve);
-        });
+        List<Measured> streams = trace != null ? List.of(fromTrace(specs)) : fromRuns(specs);
+        List<SequencedMap<String, PagingOutcome.Curve>> curves = new ArrayList<>();
+        for (Measured stream : streams) {
+            SequencedMap<String, PagingOutcome.Curve> of = new LinkedHashMap<>();
+            stream.paging().forEach((policy, result) -> {
+                if (!(result instanceof PagingOutcome.Curve curve)) {
+                    throw new SpecException("policy '" + policy + "' gave one fault count (expected: a whole curve)");
+                }
+                of.put(policy, curve);
+            });
+            curves.add(of);
+        }
         Path json = out.resolve("curves.json");
         Path csv = out.resolve("curves.csv");
-        CurveResults.write(json, csv, outcome.stream(), curves);
+        CurveResults.write(json, csv, streams.stream().map(Measured::stream).toList(), curves);
         PrintWriter printer = spec.commandLine().getOut();
-        ReplayTable.print(outcome.stream(), outcome.paging(), printer);
+        for (Measured stream : streams) {
+            ReplayTable.print(stream.stream(), stream.paging(), printer);
+        }
         printer.println("wrote " + json + " and " + csv);
         printer.flush();
         return Main.OK;
@@ -106,16 +113,26 @@ final class CurveCommand implements Callable<Integer> {
         return new Measured(TraceReplayCommand.stream(result), result.paging());
     }
 
-    private Measured fromRun(List<Spec> specs) {
-        RunSpec run = experiment.single(specs);
-        ReferenceTally tally = new ReferenceTally();
-        RunResult result = new Runner(parent.plugins()).run(run, List.of(tally));
-        SequencedMap<String, Object> origin = new LinkedHashMap<>();
-        origin.put("workload", result.workload());
-        origin.put("allocator", result.allocator());
-        origin.put("pageSize", result.pageSize());
-        origin.put("seed", result.seed());
-        return new Measured(new ReferenceStream(origin, tally.references(), tally.measuredFrom(), tally.runs(),
-                tally.distinctPages()), result.paging());
+    /** One stream per allocator: the run of each, its references tallied as they are fed to the curves. */
+    private List<Measured> fromRuns(List<Spec> specs) {
+        List<RunSpec> runs = experiment.specs(specs);
+        Runner runner = new Runner(parent.plugins());
+        runs.forEach(runner::check);
+        List<Measured> streams = new ArrayList<>();
+        try (Progress progress = Progress.start("runs", runs.size())) {
+            for (RunSpec run : runs) {
+                ReferenceTally tally = new ReferenceTally();
+                RunResult result = runner.run(run, List.of(tally));
+                SequencedMap<String, Object> origin = new LinkedHashMap<>();
+                origin.put("workload", result.workload());
+                origin.put("allocator", result.allocator());
+                origin.put("pageSize", result.pageSize());
+                origin.put("seed", result.seed());
+                streams.add(new Measured(new ReferenceStream(origin, tally.references(), tally.measuredFrom(),
+                        tally.runs(), tally.distinctPages()), result.paging()));
+                progress.step();
+            }
+        }
+        return streams;
     }
 }

@@ -19,7 +19,8 @@ final class RunOptions {
     private String workload;
 
     @Option(names = {"-a", "--allocator"}, paramLabel = "SPEC[,SPEC...]",
-            description = "Allocators to compare, e.g. stack,nofree; repeatable.")
+            description = "Allocators, e.g. stack or stack,nofree; repeatable (run and curve compare several, trace "
+                    + "record takes one).")
     private List<String> allocators = new ArrayList<>();
 
     @Option(names = "--page-size", paramLabel = "BYTES", converter = ByteSize.ToInt.class, defaultValue = "4096",

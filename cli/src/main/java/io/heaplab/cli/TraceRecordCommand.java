@@ -64,9 +64,11 @@ final class TraceRecordCommand implements Callable<Integer> {
         runner.check(run);
         ReferenceTally tally = new ReferenceTally();
         RunResult result;
-        try (TraceWriter writer = TraceFiles.create(out, chosen, run.pageSize(), compress)) {
+        try (TraceWriter writer = TraceFiles.create(out, chosen, run.pageSize(), compress);
+             Progress progress = Progress.start("recording", 1)) {
             result = runner.run(run, List.of(writer, tally));
             writer.commit();
+            progress.step();
         }
         PrintWriter printer = spec.commandLine().getOut();
         if (!run.policies().isEmpty()) {

@@ -4,9 +4,11 @@ import io.heaplab.core.plugins.Plugins;
 import io.heaplab.core.run.PolicySizes;
 import io.heaplab.core.spi.Spec;
 import io.heaplab.core.spi.SpecException;
+import io.heaplab.reports.AtomicFiles;
 import io.heaplab.reports.ReferenceStream;
 import io.heaplab.reports.ReplayResults;
 import io.heaplab.reports.ReplayTable;
+import io.heaplab.reports.TidyCsv;
 import io.heaplab.traces.ReadOptions;
 import io.heaplab.traces.ReplayResult;
 import io.heaplab.traces.TraceFormat;
@@ -50,10 +52,15 @@ final class TraceReplayCommand implements Callable<Integer> {
     @Option(names = "--json", paramLabel = "FILE", description = "Also write the results to FILE as JSON.")
     private Path json;
 
+    @Option(names = "--csv", paramLabel = "FILE",
+            description = "Also write the results to FILE as a tidy CSV table: a row per policy and memory size.")
+    private Path csv;
+
     @Override
     public Integer call() throws Exception {
         Integer pageSize = page.given();
         Outputs.checkFile("--json", json);
+        Outputs.checkFile("--csv", csv);
         List<Spec> given = policies.stream().map(Spec::parse).toList();
         boolean footprint = PolicySizes.needsFootprint(given);
         TraceReplay replay = TraceReplay.of(trace).policies(PolicySizes.expand(given, footprint ? 100 : -1));
@@ -78,13 +85,21 @@ final class TraceReplayCommand implements Callable<Integer> {
             replay = TraceReplay.of(trace).policies(PolicySizes.expand(given, count.run(plugins).distinctPages()));
             input.applyTo(replay, format, bytesPerPage);
         }
-        ReplayResult result = replay.run(plugins);
+        ReplayResult result;
+        try (Progress progress = Progress.start("replaying", 1)) {
+            result = replay.run(plugins);
+            progress.step();
+        }
         ReferenceStream stream = stream(result);
         PrintWriter out = spec.commandLine().getOut();
         ReplayTable.print(stream, result.paging(), out);
         if (json != null) {
             ReplayResults.write(json, stream, result.paging());
             out.println("wrote " + json);
+        }
+        if (csv != null) {
+            AtomicFiles.write(csv, TidyCsv.toCsv(stream, result.paging()));
+            out.println("wrote " + csv);
         }
         out.flush();
         return Main.OK;

@@ -5,12 +5,12 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.heaplab.core.spi.PagingOutcome.Curve;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.SequencedMap;
 
 /**
- * The files of {@code heaplab curve}: every curve point by point, as JSON and as CSV.
+ * The files of {@code heaplab curve}: every curve of every stream point by point, as JSON and as a tidy CSV.
  *
  * <p>Each point has its size (frames or window), faults, miss ratio, write-backs, mean resident pages and
  * lifetime (references per fault; Denning's lifetime curve plots it against the mean resident size), so WS, VMIN
@@ -19,18 +19,27 @@ import java.util.SequencedMap;
  */
 public final class CurveResults {
 
-    /** The CSV header: one row per point of every curve. */
-    public static final String CSV_HEADER = "policy,axis,size,faults,missRatio,writeBacks,meanResident,lifetime";
-
     private CurveResults() {
     }
 
-    /** The JSON document, as a tree. */
+    /** The JSON document of one stream's curves, as a tree. */
     public static ObjectNode toTree(ReferenceStream stream, SequencedMap<String, Curve> curves) {
+        return toTree(List.of(stream), List.of(curves));
+    }
+
+    /**
+     * The JSON document, as a tree: the head, then {@code streams}, one per stream of references (a trace, or each
+     * allocator's run), each with its {@code source}, counts and {@code curves}.
+     */
+    public static ObjectNode toTree(List<ReferenceStream> streams, List<SequencedMap<String, Curve>> curves) {
         ObjectNode root = JsonResults.document();
-        stream.putInto(root);
-        ArrayNode array = root.putArray("curves");
-        curves.forEach((policy, curve) -> array.add(curveTree(policy, curve)));
+        ArrayNode array = root.putArray("streams");
+        for (int s = 0; s < streams.size(); s++) {
+            ObjectNode node = array.addObject();
+            streams.get(s).putInto(node);
+            ArrayNode of = node.putArray("curves");
+            curves.get(s).forEach((policy, curve) -> of.add(curveTree(policy, curve)));
+        }
         return root;
     }
 
@@ -64,25 +73,11 @@ public final class CurveResults {
         return node;
     }
 
-    /** The CSV text: {@link #CSV_HEADER}, then a row per point, curves in the order given. */
-    public static byte[] toCsv(SequencedMap<String, Curve> curves) {
-        StringBuilder csv = new StringBuilder(CSV_HEADER).append('\n');
-        curves.forEach((policy, curve) -> {
-            for (Point p : points(curve)) {
-                csv.append(Csv.field(policy)).append(',').append(curve.axis().label()).append(',').append(p.size)
-                        .append(',').append(p.faults).append(',').append(p.missRatio).append(',')
-                        .append(p.writeBacks).append(',').append(p.meanResident).append(',')
-                        .append(Double.isInfinite(p.lifetime) ? "" : String.valueOf(p.lifetime)).append('\n');
-            }
-        });
-        return csv.toString().getBytes(StandardCharsets.UTF_8);
-    }
-
-    /** Writes the JSON and CSV files atomically, each whole or not at all. */
-    public static void write(Path json, Path csv, ReferenceStream stream, SequencedMap<String, Curve> curves)
-            throws IOException {
-        byte[] jsonBytes = JsonResults.render(toTree(stream, curves));
-        byte[] csvBytes = toCsv(curves);
+    /** Writes the JSON document and the tidy CSV table ({@link TidyCsv}) atomically, each whole or not at all. */
+    public static void write(Path json, Path csv, List<ReferenceStream> streams,
+                             List<SequencedMap<String, Curve>> curves) throws IOException {
+        byte[] jsonBytes = JsonResults.render(toTree(streams, curves));
+        byte[] csvBytes = TidyCsv.toCsv(streams, curves);
         AtomicFiles.write(json, jsonBytes);
         AtomicFiles.write(csv, csvBytes);
     }

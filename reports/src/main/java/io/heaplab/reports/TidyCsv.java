@@ -9,60 +9,92 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Runs as a tidy CSV table: a row per (run, policy, memory size), the run's measures repeated on each, so files of
- * several runs concatenate into one data frame (pandas, R). A curve gives a row per point; a run with no policy one
- * row with the paging columns empty.
+ * Results as a tidy CSV table, one header for {@code run}, {@code trace replay} and {@code curve}: a row per
+ * (stream, policy, memory size), the stream's measures repeated on each, so files of several commands concatenate
+ * into one data frame (pandas, R). A stream is a run (its workload, allocator and seed) or a trace file (its path);
+ * the columns the other kind has stay empty. A curve gives a row per point; a run with no policy one row with the
+ * paging columns empty.
  */
 public final class TidyCsv {
 
     /** The header, the same for every file. */
-    public static final String HEADER = "workload,allocator,seed,pageSize,references,measuredFrom,pagesTouched,"
-            + "virtualPages,firstTouches,allocatorReferences,allocations,frees,rejections,peakLiveBlocks,"
-            + "peakLiveBytes,meanSearches,policy,axis,size,faults,missRatio,writeBacks,meanResident\n";
+    public static final String HEADER = "trace,workload,allocator,seed,pageSize,references,measuredFrom,"
+            + "pagesTouched,virtualPages,firstTouches,allocatorReferences,allocations,frees,rejections,peakLiveBlocks,"
+            + "peakLiveBytes,meanSearches,policy,axis,size,faults,missRatio,writeBacks,meanResident,lifetime\n";
+
+    /** The stream columns a trace has no value for: virtualPages to meanSearches. */
+    private static final String NO_RUN = ",".repeat(9);
 
     private TidyCsv() {
     }
 
+    /** The table of {@code runs}, in their order. */
     public static byte[] toCsv(List<RunResult> runs) {
         StringBuilder csv = new StringBuilder(HEADER);
         for (RunResult run : runs) {
-            String prefix = String.join(",", quote(run.workload()), quote(run.allocator()), Long.toString(run.seed()),
-                    Integer.toString(run.pageSize()), Long.toString(run.references()),
+            String prefix = String.join(",", "", quote(run.workload()), quote(run.allocator()),
+                    Long.toString(run.seed()), Integer.toString(run.pageSize()), Long.toString(run.references()),
                     Long.toString(run.measuredFrom()), Long.toString(run.pagesTouched()),
                     Long.toString(run.virtualPages()), Long.toString(run.firstTouches()),
                     Long.toString(run.allocatorReferences()), Long.toString(run.allocations()),
                     Long.toString(run.frees()), Long.toString(run.rejections()), Long.toString(run.peakLiveBlocks()),
                     Long.toString(run.peakLiveBytes()), number(run.meanSearches()));
-            long measured = run.references() - run.measuredFrom();
-            if (run.paging().isEmpty()) {
-                csv.append(prefix).append(",,,,,,,\n");
-            }
-            run.paging().forEach((policy, outcome) -> {
-                switch (outcome) {
-                    case PagingOutcome.Faults f -> {
-                        String[] size = size(policy);
-                        Number writeBacks = f.measures().get(PagingOutcome.WRITE_BACKS);
-                        Number resident = f.measures().get("meanResident");
-                        csv.append(prefix).append(',').append(quote(policy)).append(',').append(size[0]).append(',')
-                                .append(size[1]).append(',').append(f.faults()).append(',')
-                                .append(measured == 0 ? "" : number((double) f.faults() / measured)).append(',')
-                                .append(writeBacks == null ? "" : writeBacks).append(',')
-                                .append(resident == null ? "" : number(resident.doubleValue())).append('\n');
-                    }
-                    case PagingOutcome.Curve c -> {
-                        double[] miss = c.missRatio();
-                        for (int i = 0; i < c.points(); i++) {
-                            csv.append(prefix).append(',').append(quote(policy)).append(',')
-                                    .append(c.axis().label()).append(',').append(c.sizes()[i]).append(',')
-                                    .append(c.faults()[i]).append(',').append(number(miss[i])).append(',')
-                                    .append(c.writeBacks()[i]).append(',').append(number(c.meanResident()[i]))
-                                    .append('\n');
-                        }
-                    }
-                }
-            });
+            rows(csv, prefix, run.references() - run.measuredFrom(), run.paging());
         }
         return csv.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** The table of one stream of references, a trace's or a run's as a report names it, and its policies. */
+    public static byte[] toCsv(ReferenceStream stream, Map<String, ? extends PagingOutcome> paging) {
+        return toCsv(List.of(stream), List.of(paging));
+    }
+
+    /** The table of several streams, each with its policies' outcomes, in order. */
+    public static byte[] toCsv(List<ReferenceStream> streams, List<? extends Map<String, ? extends PagingOutcome>> paging) {
+        StringBuilder csv = new StringBuilder(HEADER);
+        for (int s = 0; s < streams.size(); s++) {
+            ReferenceStream stream = streams.get(s);
+            Map<String, Object> origin = stream.origin();
+            String prefix = String.join(",", text(origin.get("trace")), text(origin.get("workload")),
+                    text(origin.get("allocator")), plain(origin.get("seed")), plain(origin.get("pageSize")),
+                    Long.toString(stream.references()), Long.toString(stream.measuredFrom()),
+                    Integer.toString(stream.distinctPages())) + NO_RUN;
+            rows(csv, prefix, stream.references() - stream.measuredFrom(), paging.get(s));
+        }
+        return csv.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static void rows(StringBuilder csv, String prefix, long measured,
+                             Map<String, ? extends PagingOutcome> paging) {
+        if (paging.isEmpty()) {
+            csv.append(prefix).append(",,,,,,,,\n");
+        }
+        paging.forEach((policy, outcome) -> {
+            switch (outcome) {
+                case PagingOutcome.Faults f -> {
+                    String[] size = size(policy);
+                    Number writeBacks = f.measures().get(PagingOutcome.WRITE_BACKS);
+                    Number resident = f.measures().get("meanResident");
+                    csv.append(prefix).append(',').append(quote(policy)).append(',').append(size[0]).append(',')
+                            .append(size[1]).append(',').append(f.faults()).append(',')
+                            .append(measured == 0 ? "" : number((double) f.faults() / measured)).append(',')
+                            .append(writeBacks == null ? "" : writeBacks).append(',')
+                            .append(resident == null ? "" : number(resident.doubleValue())).append(',')
+                            .append(f.faults() == 0 ? "" : number((double) measured / f.faults())).append('\n');
+                }
+                case PagingOutcome.Curve c -> {
+                    double[] miss = c.missRatio();
+                    double[] lifetime = c.lifetime();
+                    for (int i = 0; i < c.points(); i++) {
+                        csv.append(prefix).append(',').append(quote(policy)).append(',')
+                                .append(c.axis().label()).append(',').append(c.sizes()[i]).append(',')
+                                .append(c.faults()[i]).append(',').append(number(miss[i])).append(',')
+                                .append(c.writeBacks()[i]).append(',').append(number(c.meanResident()[i]))
+                                .append(',').append(number(lifetime[i])).append('\n');
+                    }
+                }
+            }
+        });
     }
 
     /** The axis and size a single-size policy spec names ({@code frames=25}, {@code theta=1000}), or blanks. */
@@ -83,6 +115,14 @@ public final class TidyCsv {
 
     private static String number(double value) {
         return Double.isNaN(value) || Double.isInfinite(value) ? "" : Double.toString(value);
+    }
+
+    private static String text(Object value) {
+        return value == null ? "" : quote(value.toString());
+    }
+
+    private static String plain(Object value) {
+        return value == null ? "" : value.toString();
     }
 
     /** A field as CSV wants it: specs have commas, so every text field is quoted, quotes doubled. */

@@ -196,20 +196,56 @@ final class PagingSections {
                 figures);
     }
 
-    /** A {@code heaplab curve} file: every curve side by side, as Denning compares LRU, WS and VMIN. */
+    /**
+     * A {@code heaplab curve} file: for one stream every curve side by side, as Denning compares LRU, WS and VMIN;
+     * for several (a run under several allocators) each policy's curves side by side, a line per allocator.
+     */
     static Section curves(String name, JsonNode document) {
-        Map<String, String> parameters = stream(document);
+        JsonNode streams = document.path("streams");
+        boolean several = streams.size() > 1;
+        Map<String, String> parameters = several ? sources(streams) : stream(streams.path(0));
         List<List<String>> rows = new ArrayList<>();
         CurveFigures curves = new CurveFigures();
-        for (JsonNode curve : document.path("curves")) {
-            curves.addCurve("", curve);
-            rows.add(List.of(curve.path("policy").asText(), curve.path("axis").asText(),
-                    Integer.toString(curve.path("sizes").size()), curve.path("references").asText()));
+        for (JsonNode stream : streams) {
+            String label = streamLabel(stream, name);
+            for (JsonNode curve : stream.path("curves")) {
+                if (several) {
+                    curves.addCurve(curve.path("policy").asText(), label, curve);
+                } else {
+                    curves.addCurve("", curve);
+                }
+                rows.add(List.of(label, curve.path("policy").asText(), curve.path("axis").asText(),
+                        Integer.toString(curve.path("sizes").size()),
+                        Nodes.grouped(curve.path("references").asDouble(), 0),
+                        Nodes.grouped(stream.path("distinctPages").asDouble(), 0)));
+            }
         }
-        return new Section("Curves of " + traceName(parameters, name), "heaplab curve", parameters,
-                Environment.of(document), List.of(),
-                List.of(new Table("Curves", List.of("policy", "axis", "points", "measured references"), rows)),
-                curves.figures());
+        String title = several ? "Curves of " + parameters.get("workload")
+                : "Curves of " + streamLabel(streams.path(0), name);
+        return new Section(title, "heaplab curve", parameters, Environment.of(document), List.of(),
+                List.of(new Table("Curves", List.of("stream", "policy", "axis", "points", "measured references",
+                        "pages touched"), rows)), curves.figures());
+    }
+
+    /** A stream as a line is labelled: a trace by its file name, a run by its allocator. */
+    private static String streamLabel(JsonNode stream, String resultFile) {
+        JsonNode source = stream.path("source");
+        if (source.has("trace")) {
+            return Path.of(source.path("trace").asText()).getFileName().toString();
+        }
+        return source.has("allocator") ? source.path("allocator").asText() : resultFile;
+    }
+
+    /** What several streams' sources say, each field's values once, in order. */
+    private static Map<String, String> sources(JsonNode streams) {
+        Map<String, Set<String>> values = new LinkedHashMap<>();
+        for (JsonNode stream : streams) {
+            Nodes.texts(stream.path("source")).forEach((k, v) ->
+                    values.computeIfAbsent(k, x -> new LinkedHashSet<>()).add(v));
+        }
+        Map<String, String> parameters = new LinkedHashMap<>();
+        values.forEach((k, v) -> parameters.put(k, String.join(", ", v)));
+        return parameters;
     }
 
     /** The trace's file name (its path is in the parameters), or the result file's name for a stream of a run. */

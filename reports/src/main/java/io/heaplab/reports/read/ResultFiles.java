@@ -175,11 +175,10 @@ public final class ResultFiles {
         if (document.path("runs").isArray()) {
             return sections(file, "run", () -> List.of(PagingSections.runs(name, document))).getFirst();
         }
-        // a replay holds curves too, beside the faults of its single sizes; a curve file holds only curves
         if (document.path("faults").isObject()) {
             return sections(file, "replay", () -> List.of(PagingSections.replay(name, document))).getFirst();
         }
-        if (document.path("curves").isArray()) {
+        if (document.path("streams").isArray()) {
             return sections(file, "curve", () -> List.of(PagingSections.curves(name, document))).getFirst();
         }
         throw new ResultFileException(file, "a heaplab document of no kind a report shows (expected: the results of a"
