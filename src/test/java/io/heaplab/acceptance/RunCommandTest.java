@@ -271,12 +271,12 @@ class RunCommandTest {
                 "-p", "lru:frames=4", "-p", "lru:frames=all", "--csv", csv.toString());
         assertThat(cli.exitCode()).as(cli.err()).isZero();
         List<String> lines = Files.readAllLines(csv);
-        assertThat(lines.getFirst()).startsWith("workload,allocator,seed,pageSize,").endsWith(
-                ",policy,axis,size,faults,missRatio,writeBacks,meanResident");
+        assertThat(lines.getFirst()).startsWith("trace,workload,allocator,seed,pageSize,").endsWith(
+                ",policy,axis,size,faults,missRatio,writeBacks,meanResident,lifetime");
         // per run: one row at 4 frames, and a row per point of the curve
         assertThat(lines.stream().filter(l -> l.contains("\"lru:frames=4\",frames,4,"))).hasSize(2);
         assertThat(lines.stream().filter(l -> l.contains("\"lru:frames=all\",frames,1,"))).hasSize(2);
-        assertThat(lines.stream().filter(l -> l.startsWith("\"random-blocks:live=300,steps=3000\",\"stack\",1,512,")))
+        assertThat(lines.stream().filter(l -> l.startsWith(",\"random-blocks:live=300,steps=3000\",\"stack\",1,512,")))
                 .hasSizeGreaterThan(2);
     }
 }

@@ -32,7 +32,10 @@ import picocli.CommandLine.ParentCommand;
  */
 @Command(name = "curve", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Compute whole fault curves (every memory size or window, one pass each) of a trace file "
-                + "or of a run under each allocator given, and write them to DIR/curves.json and DIR/curves.csv.")
+                + "or of a run under each allocator given, and write them to DIR/curves.json and DIR/curves.csv.",
+        footerHeading = "%nExamples:%n",
+        footer = {"  heaplab curve -w pqsim:seconds=100,warmup=50 -a stack,mru --page-size 512 -o curves",
+            "  heaplab curve trace.hlt -p lru:frames=all -p opt:frames=all -o curves"})
 final class CurveCommand implements Callable<Integer> {
 
     /** The curves drawn when none are named: the three of Denning's lifetime-curve comparison. */

@@ -22,7 +22,10 @@ import picocli.CommandLine.Spec;
  * range with its allowed values) and where it comes from (built in, or the plugin jar that brought it).
  */
 @Command(name = "list", mixinStandardHelpOptions = true,
-        description = "List every allocator, replacement policy and workload with its options.")
+        description = "List every allocator, replacement policy and workload with its options.",
+        footerHeading = "%nExamples:%n",
+        footer = {"  heaplab list",
+            "  heaplab list --json"})
 final class ListCommand implements Callable<Integer> {
 
     @ParentCommand

@@ -27,7 +27,9 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "capture", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Run COMMAND and record every malloc, calloc, realloc, memalign and free it and its children"
-                + " make, a trace per process (needs a C compiler on first use).")
+                + " make, a trace per process (needs a C compiler on first use).",
+        footerHeading = "%nExamples:%n",
+        footer = {"  heaplab malloc capture -o ls.hmt -- ls -l /usr/bin"})
 final class MallocCaptureCommand implements Callable<Integer> {
 
     @picocli.CommandLine.Spec

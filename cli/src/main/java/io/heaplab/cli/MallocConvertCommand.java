@@ -18,7 +18,9 @@ import picocli.CommandLine.Parameters;
 /** {@code heaplab malloc convert IN OUT}: a malloc trace from any readable format into heaplab's or Android's. */
 @Command(name = "convert", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Convert a malloc trace (heaplab, Android memory_replay, glibc mtrace, CS:APP .rep) to heaplab's"
-                + " format or Android text.")
+                + " format or Android text.",
+        footerHeading = "%nExamples:%n",
+        footer = {"  heaplab malloc convert trace.mtrace trace.hmt"})
 final class MallocConvertCommand implements Callable<Integer> {
 
     @picocli.CommandLine.Spec

@@ -40,7 +40,10 @@ import picocli.CommandLine.ParentCommand;
  */
 @Command(name = "replay", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Replay a malloc trace through strategies and measure each: time per event, footprint,"
-                + " fragmentation, searches and the allocator's fault curve.")
+                + " fragmentation, searches and the allocator's fault curve.",
+        footerHeading = "%nExamples:%n",
+        footer = {"  heaplab malloc replay examples/malloc-traces/tcc-compile.hmt",
+            "  heaplab malloc replay ls.hmt -a tlsf,buddy --csv ls.csv"})
 final class MallocReplayCommand implements Callable<Integer> {
 
     /** Eight strategies of every family that serve blocks of any size. */

@@ -17,7 +17,10 @@ import picocli.CommandLine.Parameters;
         description = {"Build a self-contained HTML report (charts embedded, tables, parameters, seeds, machine and"
                 + " JDK) from result files: the JSON of reproduce, run --json, trace replay --json, curve, a"
                 + " report's report.json, or JMH's JSON result. Charts are also written as PNG and SVG, and the"
-                + " charts' data as report.json and report.csv."})
+                + " charts' data as report.json and report.csv."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  heaplab report run.json curves/curves.json --out report",
+            "  heaplab report seed1.json seed2.json seed3.json --out merged"})
 final class ReportCommand implements Callable<Integer> {
 
     @picocli.CommandLine.Spec

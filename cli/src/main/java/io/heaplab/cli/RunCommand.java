@@ -27,7 +27,11 @@ import picocli.CommandLine.ParentCommand;
 
 /** {@code heaplab run}: one workload under each allocator, its references fed to every policy. */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Run a workload under one or more allocators and count page faults under each policy.")
+        description = "Run a workload under one or more allocators and count page faults under each policy.",
+        footerHeading = "%nExamples:%n",
+        footer = {"  heaplab run -w random-blocks:live=2000,steps=20000 -a stack,nofree,mru --page-size 512",
+            "  heaplab run -w pqsim -a mru -p lru:frames=25,50,100 -p arc:frames=10%%..100%%/10 --seeds 3 --json pq.json",
+            "  heaplab run -w purdom:lambda=32,c=4,memory=256 -a first-fit,buddy --csv purdom.csv"})
 final class RunCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -45,7 +49,7 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = {"-p", "--policy"}, paramLabel = "SPEC",
             description = "A replacement policy, e.g. lru:frames=50, lru:frames=all (the whole curve), "
                     + "wsclock:frames=50,theta=10000, fifo:frames=25,50,100 (a run per size: also 16..1024*2, "
-                    + "100..1000/100, or 10%..100%/10 of the pages touched); repeatable (default: " + DEFAULT_POLICY
+                    + "100..1000/100, or 10%%..100%%/10 of the pages touched); repeatable (default: " + DEFAULT_POLICY
                     + ").")
     private List<String> policies = new ArrayList<>();
 

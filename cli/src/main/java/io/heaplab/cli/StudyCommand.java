@@ -40,7 +40,9 @@ final class StudyCommand implements Callable<Integer> {
     static CommandLine of(Study study) {
         StudyCommand command = new StudyCommand(study);
         CommandSpec spec = CommandSpec.wrapWithoutInspection(command).name(study.name());
-        spec.usageMessage().description(study.description()).sortOptions(false);
+        spec.usageMessage().description(study.description()).sortOptions(false).footerHeading("%nExamples:%n")
+                .footer("  heaplab reproduce " + study.name(),
+                        "  heaplab reproduce " + study.name() + " --seeds 3 --json " + study.name() + ".json --no-report");
         spec.addOption(OptionSpec.builder(SEEDS).paramLabel("K").type(int.class)
                 .defaultValue(Integer.toString(study.defaultSeeds()))
                 .description("Repeat every run with K seeds and report mean ± sd (default: ${DEFAULT-VALUE}).")

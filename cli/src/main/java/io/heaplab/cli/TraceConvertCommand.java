@@ -17,7 +17,9 @@ import picocli.CommandLine.Parameters;
 /** {@code heaplab trace convert}: any trace heaplab reads, rewritten by {@link TraceConversion} as a binary trace. */
 @Command(name = "convert", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Convert a trace (heaplab binary or text, or valgrind lackey; - for standard input) to "
-                + "heaplab's binary format, deflated, optionally keeping only a window of its references.")
+                + "heaplab's binary format, deflated, optionally keeping only a window of its references.",
+        footerHeading = "%nExamples:%n",
+        footer = {"  heaplab trace convert ls.lackey ls.hlt --page-size 4096"})
 final class TraceConvertCommand implements Callable<Integer> {
 
     /** What {@code -} as the input stands for. */
@@ -76,7 +78,7 @@ final class TraceConvertCommand implements Callable<Integer> {
         }
         ConversionResult result = conversion.to(out);
         PrintWriter printer = spec.commandLine().getOut();
-        printer.printf(Locale.ROOT, "converted %d references in %d runs (%d writing) to %d pages%s%s from %s"
+        printer.printf(Locale.ROOT, "converted %d references in %d reference runs (%d writing) to %d pages%s%s from %s"
                         + " (%s, %d-byte pages): %s, binary%s, %d bytes%n",
                 result.references(), result.runs(), result.writeRuns(), result.distinctPages(),
                 result.skipped() > 0 ? ", after skipping " + result.skipped() : "",

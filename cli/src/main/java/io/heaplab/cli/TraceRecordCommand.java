@@ -25,7 +25,9 @@ import picocli.CommandLine.ParentCommand;
 
 /** {@code heaplab trace record}: one run's page references, written to a file as they happen. */
 @Command(name = "record", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Run a workload under one allocator and write its page-reference stream to a file.")
+        description = "Run a workload under one allocator and write its page-reference stream to a file.",
+        footerHeading = "%nExamples:%n",
+        footer = {"  heaplab trace record -w random-blocks:live=2000 -a stack --page-size 512 -o run.hlt"})
 final class TraceRecordCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -74,7 +76,7 @@ final class TraceRecordCommand implements Callable<Integer> {
         if (!run.policies().isEmpty()) {
             RunTable.print(List.of(result), printer);
         }
-        printer.printf(Locale.ROOT, "recorded %d references in %d runs to %d pages%s: %s, %s, %d bytes%n",
+        printer.printf(Locale.ROOT, "recorded %d references in %d reference runs to %d pages%s: %s, %s, %d bytes%n",
                 tally.references(), tally.runs(), tally.distinctPages(),
                 tally.measuredFrom() == 0 ? "" : ", measured from " + tally.measuredFrom(), out,
                 chosen.label() + (compress ? " compressed" : ""), Files.size(out));

@@ -26,7 +26,10 @@ import picocli.CommandLine.ParentCommand;
 
 /** {@code heaplab trace replay}: a recorded (or valgrind lackey) trace through any policies, by {@link TraceReplay}. */
 @Command(name = "replay", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Replay a trace file (heaplab binary or text, or valgrind lackey) through replacement policies.")
+        description = "Replay a trace file (heaplab binary or text, or valgrind lackey) through replacement policies.",
+        footerHeading = "%nExamples:%n",
+        footer = {"  heaplab trace replay run.hlt -p lru:frames=50 -p opt:frames=50 -p arc:frames=50",
+            "  heaplab trace replay run.hlt -p fifo:frames=16..1024*2 -p lru:frames=all --csv replay.csv"})
 final class TraceReplayCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -40,7 +43,7 @@ final class TraceReplayCommand implements Callable<Integer> {
 
     @Option(names = {"-p", "--policy"}, required = true, paramLabel = "SPEC",
             description = "A replacement policy, e.g. lru:frames=50, opt:frames=all, ws:theta=all, "
-                    + "fifo:frames=25,50,100 or arc:frames=10%..100%/10 (fractions of the pages touched); repeatable.")
+                    + "fifo:frames=25,50,100 or arc:frames=10%%..100%%/10 (fractions of the pages touched); repeatable.")
     private List<String> policies;
 
     @Mixin

@@ -20,7 +20,7 @@ public final class ReplayTable {
     public static void print(ReferenceStream stream, Map<String, PagingOutcome> paging, PrintWriter out) {
         List<String> origin = new ArrayList<>();
         stream.origin().forEach((name, value) -> origin.add(name + " " + value));
-        out.printf(Locale.ROOT, "%s: %d references in %d runs to %d pages%s%n", String.join(", ", origin),
+        out.printf(Locale.ROOT, "%s: %d references in %d reference runs to %d pages%s%n", String.join(", ", origin),
                 stream.references(), stream.runs(), stream.distinctPages(),
                 stream.measuredFrom() == 0 ? "" : ", measured from " + stream.measuredFrom());
         long measured = stream.references() - stream.measuredFrom();

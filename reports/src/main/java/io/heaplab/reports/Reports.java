@@ -1,6 +1,7 @@
 package io.heaplab.reports;
 
 import io.heaplab.reports.chart.Charts;
+import io.heaplab.reports.chart.ColourScheme;
 import io.heaplab.reports.html.HtmlPage;
 import io.heaplab.reports.model.Figure;
 import io.heaplab.reports.model.Report;
@@ -50,13 +51,15 @@ public final class Reports {
         AtomicFiles.write(dir.resolve("report.csv"), ReportCsv.toBytes(report));
         List<IOException> failures = new ArrayList<>();
         Set<Path> written = new HashSet<>();
+        // a strategy or policy keeps one colour in every chart of the report
+        ColourScheme colours = ColourScheme.of(report);
         String page = HtmlPage.render(report, (section, figure) -> {
             String name = ReportCsv.chartName(section, figure);
-            byte[] png = Charts.png(figure, Charts.WIDTH, Charts.HEIGHT);
+            byte[] png = Charts.png(figure, Charts.WIDTH, Charts.HEIGHT, colours);
             try {
                 AtomicFiles.write(charts.resolve(name + ".png"), png);
                 AtomicFiles.write(charts.resolve(name + ".svg"),
-                        Charts.svg(figure, Charts.WIDTH, Charts.HEIGHT, name).getBytes(StandardCharsets.UTF_8));
+                        Charts.svg(figure, Charts.WIDTH, Charts.HEIGHT, name, colours).getBytes(StandardCharsets.UTF_8));
                 written.addAll(List.of(charts.resolve(name + ".png"), charts.resolve(name + ".svg")));
             } catch (IOException e) {
                 failures.add(e);

@@ -25,10 +25,10 @@ public final class RunTable {
             return;
         }
         List<String> header = new ArrayList<>(List.of("allocator", "references", "virtualPages", "pagesTouched",
-                "allocations", "frees", "rejections", "peakLive"));
+                "allocations", "frees", "rejections", "peakLiveBlocks"));
         boolean searched = runs.stream().anyMatch(run -> run.space().searches() >= 0);
         if (searched) {
-            header.add("searches/request");
+            header.add("meanSearches");
         }
         // fractions of the footprint give each allocator its own sizes: every policy of any run gets a column
         List<String> policies = runs.stream().flatMap(run -> run.paging().keySet().stream()).distinct().toList();
@@ -87,9 +87,9 @@ public final class RunTable {
         List<RunSummary> summaries = RunSummary.of(runs, false);
         List<String> policies = summaries.stream().flatMap(s -> s.faults().keySet().stream()).distinct().toList();
         List<String> header = new ArrayList<>(List.of("allocator", "seeds", "references", "virtualPages",
-                "pagesTouched", "allocations", "peakLive"));
+                "pagesTouched", "allocations", "peakLiveBlocks"));
         if (searched) {
-            header.add("searches/request");
+            header.add("meanSearches");
         }
         header.addAll(policies);
         TextTable table = new TextTable().header(header);

@@ -13,7 +13,6 @@ class RunTableTest {
     void matchesTheGoldenFile() throws IOException {
         StringWriter text = new StringWriter();
         RunTable.print(Samples.runs(), new PrintWriter(text));
-        assertThat(text.toString().replace(System.lineSeparator(), "\n"))
-                .isEqualTo(Golden.golden("golden/run-table.txt"));
+        Golden.assertGolden(text.toString().replace(System.lineSeparator(), "\n"), "golden/run-table.txt");
     }
 }

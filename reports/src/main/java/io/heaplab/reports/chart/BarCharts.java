@@ -27,32 +27,29 @@ final class BarCharts {
     }
 
     /** The chart of {@code figure}, which must be a bar figure. */
-    static JFreeChart of(Figure figure) {
+    static JFreeChart of(Figure figure, ColourScheme scheme) {
         List<Series> series = figure.series();
         List<String> keys = UniqueKeys.of(series.stream().map(Series::name).toList());
         List<String> categories = UniqueKeys.of(figure.categories());
-        List<Color> colours = SeriesColours.of(series);
+        List<Color> colours = SeriesColours.of(series, scheme);
 
         DefaultStatisticalCategoryDataset bars = new DefaultStatisticalCategoryDataset();
         StatisticalBarRenderer barRenderer = barRenderer();
         DefaultCategoryDataset points = new DefaultCategoryDataset();
         // shapes only: published values sit on their category, not joined into a line across strategies
         LineAndShapeRenderer pointRenderer = new LineAndShapeRenderer(false, true);
-        // a white rim keeps a published point visible on its own bar, which has the same colour
+        // a published point is hollow, white inside its series' colour: visible on its own bar and off it
+        pointRenderer.setUseFillPaint(true);
         pointRenderer.setDrawOutlines(true);
         pointRenderer.setUseOutlinePaint(true);
+        List<Series> measured = series.stream().filter(s -> s.style() != Series.Style.POINTS).toList();
+        List<Series> published = series.stream().filter(s -> s.style() == Series.Style.POINTS).toList();
+        // when every published series has a measured one, each point sits over its own bar, in the bars' order
+        boolean paired = !measured.isEmpty() && published.stream().allMatch(p -> partner(p, measured) != null);
+        List<Series> pointRows = paired ? measured.stream().map(m -> partner(m, published, true)).toList() : published;
         for (int i = 0; i < series.size(); i++) {
             Series s = series.get(i);
-            if (s.style() == Series.Style.POINTS) {
-                int row = points.getRowCount();
-                for (int c = 0; c < categories.size(); c++) {
-                    points.addValue(drawable(figure, s.y()[c]), keys.get(i), categories.get(c));
-                }
-                pointRenderer.setSeriesPaint(row, colours.get(i));
-                pointRenderer.setSeriesShape(row, Theme.PUBLISHED);
-                pointRenderer.setSeriesOutlinePaint(row, Theme.BACKGROUND);
-                pointRenderer.setSeriesOutlineStroke(row, Theme.OUTLINE);
-            } else {
+            if (s.style() != Series.Style.POINTS) {
                 int row = bars.getRowCount();
                 for (int c = 0; c < categories.size(); c++) {
                     Double error = s.error().length == 0 ? null : drawableError(s.error()[c]);
@@ -60,6 +57,22 @@ final class BarCharts {
                 }
                 barRenderer.setSeriesPaint(row, colours.get(i));
             }
+        }
+        for (int row = 0; row < pointRows.size(); row++) {
+            Series s = pointRows.get(row);
+            int i = s == null ? -1 : series.indexOf(s);
+            String key = i < 0 ? keys.get(series.indexOf(measured.get(row))) + SeriesColours.PAPER_SUFFIX : keys.get(i);
+            for (int c = 0; c < categories.size(); c++) {
+                points.addValue(s == null ? null : drawable(figure, s.y()[c]), key, categories.get(c));
+            }
+            Color colour = i < 0 ? Theme.BACKGROUND : colours.get(i);
+            pointRenderer.setSeriesPaint(row, colour);
+            pointRenderer.setSeriesFillPaint(row, Theme.BACKGROUND);
+            pointRenderer.setSeriesOutlinePaint(row, colour);
+            pointRenderer.setSeriesOutlineStroke(row, Theme.PUBLISHED_OUTLINE);
+            pointRenderer.setSeriesShape(row, Theme.PUBLISHED);
+            // a row only there to keep the others over their bars has no legend entry
+            pointRenderer.setSeriesVisibleInLegend(row, s != null);
         }
 
         CategoryAxis x = new CategoryAxis(figure.x().label());
@@ -72,6 +85,14 @@ final class BarCharts {
             // a bar grows from zero, which a log axis cannot show; without this the axis would reach down for it
             barRenderer.setIncludeBaseInRange(false);
         }
+        if (paired) {
+            // a bar's centre, as the bar renderer places it: its item margin is a share of the whole axis, the
+            // point renderer's a share of one category, whose width the axis margins have already narrowed
+            pointRenderer.setUseSeriesOffset(true);
+            double categoriesShare = 1 - x.getLowerMargin() - x.getUpperMargin()
+                    - (categories.size() > 1 ? x.getCategoryMargin() : 0);
+            pointRenderer.setItemMargin(barRenderer.getItemMargin() / categoriesShare);
+        }
         CategoryPlot plot = new CategoryPlot(bars, x, y, barRenderer);
         plot.setDataset(1, points);
         plot.setRenderer(1, pointRenderer);
@@ -82,6 +103,24 @@ final class BarCharts {
             y.setRange(ValueAxes.padded(figure.y(), 1, 10));
         }
         return Theme.chart(figure.title(), plot);
+    }
+
+    /** The series of {@code among} paired with {@code s}: its measured one for a published series. */
+    private static Series partner(Series s, List<Series> among) {
+        return partner(s, among, false);
+    }
+
+    /**
+     * The series of {@code among} paired with {@code s}: for a published series its measured one; with {@code
+     * published}, for a measured series its published one. {@code null} when there is none.
+     */
+    private static Series partner(Series s, List<Series> among, boolean published) {
+        String name = published ? s.name() + SeriesColours.PAPER_SUFFIX
+                : s.name().substring(0, Math.max(0, s.name().length() - SeriesColours.PAPER_SUFFIX.length()));
+        if (!published && !s.name().endsWith(SeriesColours.PAPER_SUFFIX)) {
+            return null;
+        }
+        return among.stream().filter(o -> o.name().equals(name)).findFirst().orElse(null);
     }
 
     private static StatisticalBarRenderer barRenderer() {

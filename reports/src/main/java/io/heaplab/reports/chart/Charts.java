@@ -28,19 +28,29 @@ public final class Charts {
 
     /** The chart of {@code figure}: an XY plot for lines, a category plot for bars. */
     public static JFreeChart chart(Figure figure) {
+        return chart(figure, ColourScheme.none());
+    }
+
+    /** The chart of {@code figure}, its series coloured by {@code colours}. */
+    public static JFreeChart chart(Figure figure, ColourScheme colours) {
         return switch (figure.type()) {
-            case LINES -> LineCharts.of(figure);
-            case BARS -> BarCharts.of(figure);
+            case LINES -> LineCharts.of(figure, colours);
+            case BARS -> BarCharts.of(figure, colours);
         };
     }
 
     /** {@code figure} as a PNG image of {@code width} by {@code height} pixels. */
     public static byte[] png(Figure figure, int width, int height) {
+        return png(figure, width, height, ColourScheme.none());
+    }
+
+    /** {@code figure} as a PNG image, its series coloured by {@code colours} (a report's, shared by its charts). */
+    public static byte[] png(Figure figure, int width, int height, ColourScheme colours) {
         checkSize(width, height);
         BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
         Graphics2D g2 = image.createGraphics();
         try {
-            chart(figure).draw(g2, new Rectangle2D.Double(0, 0, width, height));
+            chart(figure, colours).draw(g2, new Rectangle2D.Double(0, 0, width, height));
         } finally {
             g2.dispose();
         }
@@ -66,11 +76,16 @@ public final class Charts {
      * figure ids are unique only within a section, so a page showing several sections passes a page-wide name.
      */
     public static String svg(Figure figure, int width, int height, String idScope) {
+        return svg(figure, width, height, idScope, ColourScheme.none());
+    }
+
+    /** As {@link #svg(Figure, int, int, String)}, its series coloured by {@code colours}. */
+    public static String svg(Figure figure, int width, int height, String idScope, ColourScheme colours) {
         checkSize(width, height);
         SVGGraphics2D g2 = new SVGGraphics2D(width, height);
         // the default prefix comes from System.nanoTime(): different on every render and able to clash on a page
         g2.setDefsKeyPrefix(SvgIds.prefix(idScope));
-        chart(figure).draw(g2, new Rectangle2D.Double(0, 0, width, height));
+        chart(figure, colours).draw(g2, new Rectangle2D.Double(0, 0, width, height));
         return g2.getSVGElement();
     }
 

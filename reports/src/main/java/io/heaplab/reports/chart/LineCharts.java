@@ -33,7 +33,7 @@ final class LineCharts {
     }
 
     /** The chart of {@code figure}, which must be a line figure. */
-    static JFreeChart of(Figure figure) {
+    static JFreeChart of(Figure figure, ColourScheme scheme) {
         YIntervalSeriesCollection dataset = dataset(figure);
         ValueAxis x = ValueAxes.create(figure.x());
         ValueAxis y = ValueAxes.create(figure.y());
@@ -45,7 +45,7 @@ final class LineCharts {
             // utilizations near 0.9 or miss ratios near 0.5 read better on an axis near the data than one from zero
             linear.setAutoRangeIncludesZero(false);
         }
-        XYPlot plot = new XYPlot(dataset, x, y, renderer(figure.series()));
+        XYPlot plot = new XYPlot(dataset, x, y, renderer(figure.series(), scheme));
         List<Marker> markers = markers(figure);
         fitRanges(figure, dataset, markers, x, y);
         addMarkers(figure, markers, plot);
@@ -77,13 +77,13 @@ final class LineCharts {
         return dataset;
     }
 
-    private static XYLineAndShapeRenderer renderer(List<Series> series) {
+    private static XYLineAndShapeRenderer renderer(List<Series> series, ColourScheme scheme) {
         DeviationRenderer renderer = new DeviationRenderer(true, false);
         renderer.setAlpha(0.2f);
         // a white rim keeps a point visible where it sits on a line or another point of the same colour
         renderer.setDrawOutlines(true);
         renderer.setUseOutlinePaint(true);
-        List<Color> colours = SeriesColours.of(series);
+        List<Color> colours = SeriesColours.of(series, scheme);
         for (int i = 0; i < series.size(); i++) {
             Series s = series.get(i);
             boolean points = s.style() == Series.Style.POINTS;

@@ -49,6 +49,8 @@ final class Theme {
     static final Shape MEASURED = new Ellipse2D.Double(-3.5, -3.5, 7, 7);
     /** Published points: a different shape, so they stay told apart from measured ones of the same colour. */
     static final Shape PUBLISHED = ShapeUtils.createDiamond(5f);
+    /** The rim of a published point on a bar chart, in its series' colour around a white fill. */
+    static final Stroke PUBLISHED_OUTLINE = new BasicStroke(2f);
 
     /** A line with more points than this is drawn without shapes, which would only blot it. */
     static final int MAX_POINTS_WITH_SHAPES = 24;

@@ -156,15 +156,50 @@ public final class HtmlPage {
     }
 
     private static void table(StringBuilder html, String id, Table table) {
-        html.append("<h3 id=\"").append(id).append("\">").append(escape(table.title())).append("</h3>\n<div class=\"scroll\"><table>\n<thead><tr>");
-        table.columns().forEach(c -> html.append("<th>").append(escape(c)).append("</th>"));
-        html.append("</tr></thead>\n<tbody>\n");
+        html.append("<h3 id=\"").append(id).append("\">").append(escape(table.title())).append("</h3>\n<div class=\"scroll\"><table>\n<thead>");
+        header(html, table.columns());
+        html.append("</thead>\n<tbody>\n");
         for (List<String> row : table.rows()) {
             html.append("<tr>");
             row.forEach(cell -> html.append("<td>").append(escape(cell)).append("</td>"));
             html.append("</tr>\n");
         }
         html.append("</tbody>\n</table></div>\n");
+    }
+
+    /** What a published column's name ends with; the measured column after it is named {@link #MEASURED}. */
+    private static final String PAPER = ", paper";
+    private static final String MEASURED = "measured";
+
+    /**
+     * The header row, or two when the table sets published beside measured figures: a column {@code "X, paper"}
+     * followed by {@code "measured"} becomes "X" over "paper" and "measured".
+     */
+    private static void header(StringBuilder html, List<String> columns) {
+        boolean grouped = false;
+        for (int c = 0; c + 1 < columns.size(); c++) {
+            grouped |= columns.get(c).endsWith(PAPER) && columns.get(c + 1).equals(MEASURED);
+        }
+        if (!grouped) {
+            html.append("<tr>");
+            columns.forEach(c -> html.append("<th>").append(escape(c)).append("</th>"));
+            html.append("</tr>");
+            return;
+        }
+        StringBuilder second = new StringBuilder("<tr>");
+        html.append("<tr>");
+        for (int c = 0; c < columns.size(); c++) {
+            String column = columns.get(c);
+            if (column.endsWith(PAPER) && c + 1 < columns.size() && columns.get(c + 1).equals(MEASURED)) {
+                html.append("<th colspan=\"2\">")
+                        .append(escape(column.substring(0, column.length() - PAPER.length()))).append("</th>");
+                second.append("<th>paper</th><th>measured</th>");
+                c++;
+            } else {
+                html.append("<th rowspan=\"2\">").append(escape(column)).append("</th>");
+            }
+        }
+        html.append("</tr>\n").append(second).append("</tr>");
     }
 
     /** Text made safe for HTML element content and attribute values. */

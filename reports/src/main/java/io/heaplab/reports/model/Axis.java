@@ -16,6 +16,15 @@ public record Axis(String label, boolean log) {
      * curve's tail is not flattened against zero; values of zero or less are not drawn on it), linear otherwise.
      */
     public static Axis fitting(String label, double... values) {
+        return fitting(label, LOG_RATIO, values);
+    }
+
+    /**
+     * An axis for {@code values}, logarithmic when their positive values span {@code ratio} or more: bars, whose
+     * lengths are compared, turn unreadable sooner than lines (a bar a fortieth of another is a sliver), so a bar
+     * chart may ask for a log axis from one decade.
+     */
+    public static Axis fitting(String label, double ratio, double[] values) {
         double min = Double.POSITIVE_INFINITY;
         double max = 0;
         for (double v : values) {
@@ -24,6 +33,6 @@ public record Axis(String label, boolean log) {
                 max = Math.max(max, v);
             }
         }
-        return new Axis(label, max > 0 && max / min >= LOG_RATIO);
+        return new Axis(label, max > 0 && max / min >= ratio);
     }
 }

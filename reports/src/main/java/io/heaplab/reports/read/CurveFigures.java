@@ -42,6 +42,19 @@ public final class CurveFigures {
 
     private final Map<String, List<Curve>> groups = new LinkedHashMap<>();
 
+    /** What was run, for the titles (the workload or trace, the page size); empty when the section says it. */
+    private final String context;
+
+    /** The unit of a frame, for the frames axis: {@code "frames (512-byte pages)"}. */
+    private final String framesLabel;
+
+    /** Curves of what {@code context} names, on pages of {@code pageSize} ({@code null} when not known). */
+    CurveFigures(String context, String pageSize) {
+        this.context = context;
+        this.framesLabel = pageSize == null || pageSize.isEmpty() || pageSize.equals("0") ? "frames"
+                : "frames (" + pageSize + "-byte pages)";
+    }
+
     /** Adds one curve of a run or a replay to {@code group}, drawn as {@code label}. */
     void addCurve(String group, String label, JsonNode curve) {
         add(group, new Curve(label, "window".equals(curve.path("axis").asText()),
@@ -97,12 +110,13 @@ public final class CurveFigures {
         List<Figure> figures = new ArrayList<>();
         groups.forEach((group, all) -> {
             List<Curve> curves = merged(all);
-            String suffix = group.isEmpty() ? "" : ", " + group;
+            String suffix = (group.isEmpty() ? "" : ", " + group) + (context.isEmpty() ? "" : " (" + context + ")");
             String id = group.isEmpty() ? "" : "-" + Ids.slug(group);
             List<Curve> frames = curves.stream().filter(c -> !c.window).toList();
             List<Curve> windows = curves.stream().filter(Curve::window).toList();
             if (!frames.isEmpty()) {
-                figures.add(faults("faults-frames" + id, "Faults against memory size" + suffix, "frames", false, frames));
+                figures.add(faults("faults-frames" + id, "Faults against memory size" + suffix, framesLabel, false,
+                        frames));
             }
             if (!windows.isEmpty()) {
                 figures.add(faults("faults-theta" + id, "Faults against the window θ" + suffix,
@@ -114,8 +128,19 @@ public final class CurveFigures {
     }
 
     private static Figure faults(String id, String title, String xLabel, boolean window, List<Curve> curves) {
-        List<Series> series = curves.stream()
-                .map(c -> new Series(c.label, Series.Style.LINE, c.sizes, c.faults, c.sd)).toList();
+        List<Series> series = new ArrayList<>();
+        for (int i = 0; i < curves.size(); i++) {
+            Curve c = curves.get(i);
+            // a line drawn exactly over another (VMIN faults as WS does at every window) would vanish: say so
+            String under = null;
+            for (int j = 0; j < i && under == null; j++) {
+                if (Arrays.equals(curves.get(j).sizes, c.sizes) && Arrays.equals(curves.get(j).faults, c.faults)) {
+                    under = curves.get(j).label;
+                }
+            }
+            series.add(new Series(under == null ? c.label : c.label + " (the same as " + under + ")",
+                    Series.Style.LINE, c.sizes, c.faults, c.sd));
+        }
         Axis x = window ? Axis.fitting(xLabel, all(series, true)) : framesAxis(xLabel, series);
         return Figure.lines(id, title, x, Axis.fitting("faults", all(series, false)), series, List.of());
     }

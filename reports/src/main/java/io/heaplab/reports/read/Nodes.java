@@ -52,15 +52,15 @@ public final class Nodes {
         return value.asText();
     }
 
-    /** A number for a table cell: whole numbers as they are, others to {@code digits} decimals. */
+    /**
+     * A number for a table cell: {@code digits} decimals, so a column reads with one precision, and thousands
+     * separators; "-" when it is missing.
+     */
     public static String cell(double value, int digits) {
         if (Double.isNaN(value)) {
             return "-";
         }
-        if (value == Math.rint(value) && Math.abs(value) < 1e15) {
-            return Long.toString((long) value);
-        }
-        return String.format(Locale.ROOT, "%." + digits + "f", value);
+        return grouped(value, digits);
     }
 
     /** A {@code {mean, sd}} summary as "mean ± sd", just the mean when the sd is zero, "-" when it is missing. */

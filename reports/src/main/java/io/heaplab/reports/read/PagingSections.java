@@ -57,7 +57,8 @@ final class PagingSections {
         for (List<JsonNode> point : points.values()) {
             rows.add(row(point, policies));
         }
-        CurveFigures curves = new CurveFigures();
+        CurveFigures curves = new CurveFigures(context(workloads, pageSizes), pageSizes.size() == 1
+                ? pageSizes.iterator().next() : null);
         MissRatioFigures missRatios = new MissRatioFigures();
         for (JsonNode run : runs) {
             // the seed stays out of the label: the runs of one allocator under several seeds draw one line, a band
@@ -173,8 +174,8 @@ final class PagingSections {
     static Section replay(String name, JsonNode document) {
         Map<String, String> parameters = stream(document);
         List<List<String>> rows = new ArrayList<>();
-        CurveFigures curves = new CurveFigures();
         String label = traceName(parameters, name);
+        CurveFigures curves = new CurveFigures(pageContext(parameters.get("pageSize")), parameters.get("pageSize"));
         double measured = document.path("references").asDouble() - document.path("measuredFrom").asDouble();
         document.path("faults").properties().forEach(e -> {
             JsonNode writeBacks = document.path("pagingMeasures").path(e.getKey()).path("writeBacks");
@@ -205,7 +206,8 @@ final class PagingSections {
         boolean several = streams.size() > 1;
         Map<String, String> parameters = several ? sources(streams) : stream(streams.path(0));
         List<List<String>> rows = new ArrayList<>();
-        CurveFigures curves = new CurveFigures();
+        CurveFigures curves = new CurveFigures(context(Set.of(parameters.getOrDefault("workload", "")),
+                Set.of(parameters.getOrDefault("pageSize", ""))), parameters.get("pageSize"));
         for (JsonNode stream : streams) {
             String label = streamLabel(stream, name);
             for (JsonNode curve : stream.path("curves")) {
@@ -225,6 +227,24 @@ final class PagingSections {
         return new Section(title, "heaplab curve", parameters, Environment.of(document), List.of(),
                 List.of(new Table("Curves", List.of("stream", "policy", "axis", "points", "measured references",
                         "pages touched"), rows)), curves.figures());
+    }
+
+    /** What a figure of runs shows, for its title: the workload and page size when the runs share them. */
+    private static String context(Set<String> workloads, Set<String> pageSizes) {
+        List<String> parts = new ArrayList<>();
+        if (workloads.size() == 1 && !workloads.iterator().next().isEmpty()) {
+            parts.add(workloads.iterator().next());
+        }
+        String pages = pageSizes.size() == 1 ? pageContext(pageSizes.iterator().next()) : "";
+        if (!pages.isEmpty()) {
+            parts.add(pages);
+        }
+        return String.join(", ", parts);
+    }
+
+    /** {@code "512-byte pages"}, or empty when the page size is not known (0 in a text trace). */
+    private static String pageContext(String pageSize) {
+        return pageSize == null || pageSize.isEmpty() || pageSize.equals("0") ? "" : pageSize + "-byte pages";
     }
 
     /** A stream as a line is labelled: a trace by its file name, a run by its allocator. */

@@ -49,4 +49,15 @@ class HtmlPageTest {
         assertThat(html.split("Machine and JDK", -1)).hasSize(3);
         assertThat(html.indexOf("Machine and JDK")).isGreaterThan(html.indexOf("<section"));
     }
+
+    @Test
+    void publishedAndMeasuredColumnsShareOneHeader() {
+        Section section = new Section("s", "", Map.of(), Map.of(), List.of(), List.of(new Table("t",
+                List.of("strategy", "faults at 60, paper", "measured", "virtual size"),
+                List.of(List.of("stack", "1", "2", "3")))), List.of());
+        String html = HtmlPage.render(new Report("r", List.of(), List.of(section)),
+                (s, f) -> new HtmlPage.Chart(new byte[0], "none"));
+        assertThat(html).contains("<tr><th rowspan=\"2\">strategy</th><th colspan=\"2\">faults at 60</th>"
+                + "<th rowspan=\"2\">virtual size</th></tr>\n<tr><th>paper</th><th>measured</th></tr>");
+    }
 }

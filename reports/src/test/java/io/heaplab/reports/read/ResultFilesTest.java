@@ -67,7 +67,7 @@ class ResultFilesTest {
         assertThat(group.error()[0]).isCloseTo(0.5 * Math.hypot(0.1, 0.05), within(1e-12));
         assertThat(group.error()[1]).isCloseTo(2.0 * 0.05, within(1e-12)); // mru's own error is NaN: one iteration
         assertThat(jmh.tables().getFirst().columns()).contains("ratio to malloc", "lruFaults");
-        assertThat(jmh.tables().getFirst().rows().get(1)).contains("stack", "10", "0.500", "1234");
+        assertThat(jmh.tables().getFirst().rows().get(1)).contains("stack", "10.000", "0.500", "1,234.0");
         assertThat(jmh.notes()).singleElement().asString().contains("pqsim:seconds=10").endsWith("a ratio of 2.50.");
         assertThat(jmh.environment()).containsEntry("jdk", "25.0.1");
     }

@@ -131,6 +131,9 @@ public final class BrentSection implements ExperimentReader {
                 CurveFigures.framesAxis("frames (512-byte pages)", series), Axis.fitting("faults", y), series, markers);
     }
 
+    /** Values a tenth or less of the largest get a log axis: MRU's 0.010 beside RANDOM's 1 would be a sliver. */
+    private static final double DECADE = 10;
+
     /** Faults normalized to RANDOM at each memory size: measured bars (± sd over seeds), published points. */
     private static Figure normalized(JsonNode table) {
         List<String> strategies = new ArrayList<>();
@@ -158,6 +161,7 @@ public final class BrentSection implements ExperimentReader {
         String scale = paperScale(table) ? "" : " (paper at " + Nodes.texts(table).get("paperFrames") + " frames)";
         return Figure.bars("normalized-" + Ids.slug(table.path("table").asText()),
                 title(table) + ", faults normalized to RANDOM" + scale, "strategy",
-                Axis.linear("faults / RANDOM's faults"), strategies, series);
+                Axis.fitting("faults / RANDOM's faults", DECADE,
+                        series.stream().flatMapToDouble(s -> DoubleStream.of(s.y())).toArray()), strategies, series);
     }
 }

@@ -45,11 +45,16 @@ public final class CarrSection implements ExperimentReader {
                 JsonNode points = curve.path("points");
                 double[] theta = new double[points.size()];
                 double[] utilization = new double[points.size()];
+                double[] sd = new double[points.size()];
                 for (int i = 0; i < theta.length; i++) {
                     theta[i] = points.get(i).path("theta").asDouble();
                     utilization[i] = Nodes.number(points.get(i).path("utilization"), "mean");
+                    sd[i] = Nodes.number(points.get(i).path("utilization"), "sd");
                 }
-                series.add(Series.line(curve.path("title").asText(), theta, utilization));
+                // over several seeds the line carries a band of one standard deviation
+                boolean spread = java.util.Arrays.stream(sd).anyMatch(v -> v > 0);
+                series.add(new Series(curve.path("title").asText(), Series.Style.LINE, theta, utilization,
+                        spread ? sd : new double[0]));
                 JsonNode published = curve.path("published");
                 JsonNode peak = points.get(0); // the file names the peak's theta, one of its points
                 for (JsonNode point : points) {
@@ -58,7 +63,7 @@ public final class CarrSection implements ExperimentReader {
                     }
                 }
                 rows.add(List.of(configuration, curve.path("title").asText(),
-                        Nodes.cell(Nodes.number(published, "theta"), 0), curve.path("peakTheta").asText(),
+                        Nodes.cell(Nodes.number(published, "theta"), 0), Nodes.cell(curve.path("peakTheta").asDouble(), 0),
                         Nodes.cell(Nodes.number(published, "utilization"), 3),
                         Nodes.summary(peak.path("utilization"), 3),
                         Nodes.cell(Nodes.number(published, "pageFaults"), 0),

@@ -1,6 +1,7 @@
 package io.heaplab.studies.purdom;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.heaplab.core.spi.Spec;
 import io.heaplab.reports.Environment;
 import io.heaplab.reports.model.Axis;
 import io.heaplab.reports.model.Figure;
@@ -16,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.stream.DoubleStream;
 import java.util.Map;
 
 /**
@@ -73,8 +75,9 @@ public final class PurdomSection implements ExperimentReader {
         }
         List<List<String>> rows = new ArrayList<>();
         for (JsonNode cell : table.path("cells")) {
-            List<String> row = new ArrayList<>(List.of(Nodes.cell(cell.path("lambda").asDouble(), 2),
-                    Nodes.cell(cell.path("c").asDouble(), 2)));
+            // λ and c name the cell, as the paper writes them (14, 4.5), rather than measure it
+            List<String> row = new ArrayList<>(List.of(Spec.number(cell.path("lambda").asDouble()),
+                    Spec.number(cell.path("c").asDouble())));
             for (Method m : Method.values()) {
                 JsonNode method = cell.path(m.key);
                 row.add(Nodes.cell(Nodes.number(method.path("published"), "ratio"), 2));
@@ -97,10 +100,14 @@ public final class PurdomSection implements ExperimentReader {
                     .mapToDouble(cell -> Nodes.number(cell.path(m.key).path("measured").path(field), "mean")).toArray();
             double[] paper = cells.stream()
                     .mapToDouble(cell -> Nodes.number(cell.path(m.key).path("published"), field)).toArray();
-            series.add(Series.line(m.title, lambda, measured));
+            double[] sd = cells.stream()
+                    .mapToDouble(cell -> Nodes.number(cell.path(m.key).path("measured").path(field), "sd")).toArray();
+            // over several seeds the line carries a band of one standard deviation
+            boolean spread = DoubleStream.of(sd).anyMatch(v -> v > 0);
+            series.add(new Series(m.title, Series.Style.LINE, lambda, measured, spread ? sd : new double[0]));
             series.add(new Series(m.title + " (paper)", Series.Style.POINTS, lambda, paper, new double[0]));
         }
-        String cText = Nodes.cell(c, 2);
+        String cText = Spec.number(c);
         return Figure.lines("t" + table.path("table").asText() + "-c" + Ids.slug(cText) + "-" + id,
                 title(table) + ", c = " + cText + ": " + measure + " against λ", Axis.linear("request rate λ"), y,
                 series, List.of());

@@ -91,7 +91,7 @@ class CarrResultFileTest {
         assertThat(series(figure(section, "utilization-a"), "pure WS").x()).containsExactly(100_000, 200_000);
         assertThat(series(figure(section, "utilization-a"), "global CLOCK, 50% rule").y()).containsExactly(0.1, 0.2);
         assertThat(section.tables().getFirst().rows()).hasSize(5)
-                .anySatisfy(row -> assertThat(row).startsWith("A", "WS with LT/RT", "200000", "200000", "0.572"));
+                .anySatisfy(row -> assertThat(row).startsWith("A", "WS with LT/RT", "200,000", "200,000", "0.572"));
         assertThat(section.notes()).anyMatch(n -> n.contains("the same test on the paper's figures: A: WS 0.572"));
     }
 }
