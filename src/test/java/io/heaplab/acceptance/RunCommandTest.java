@@ -203,7 +203,9 @@ class RunCommandTest {
         assertThat(cli.out()).contains("fifo:frames=8", "arc:frames=" + touched);
         Path report = dir.resolve("sizes-report");
         assertThat(Cli.run("report", json.toString(), "--out", report.toString()).exitCode()).isZero();
-        assertThat(report.resolve("report.csv")).content().contains("miss-ratio-stack");
+        // the single sizes joined into a line per policy, the whole LRU curve beside them
+        assertThat(report.resolve("report.csv")).content().contains("miss-ratio-stack", ",lru (curve),",
+                "fifo", "arc");
         assertThat(report.resolve("index.html")).content().contains("Miss ratio against memory size, stack");
         TraceCommandTest.assertUsage(Cli.run("run", "-w", "random-blocks", "-a", "stack", "-p", "lru:frames=9..3"),
                 "lru: frames=9..3 (expected: a range FIRST..LAST with FIRST <= LAST)");

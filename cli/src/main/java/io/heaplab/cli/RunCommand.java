@@ -134,15 +134,22 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /**
-     * Each run with its policies' fractions of the footprint made numbers of frames: a first pass of the run
-     * (deterministic, so the same stream the measured pass makes) counts the pages it touches.
+     * Each run with its policies' fractions of the footprint made numbers of frames: a first pass of an
+     * allocator's run under the first seed (deterministic, so the same stream its measured pass makes) counts the
+     * pages it touches, and every seed of that allocator gets the sizes it gives, so the seeds' faults line up
+     * size by size for their mean and deviation.
      */
     private List<RunSpec> sized(Runner runner, List<RunSpec> runs, List<Spec> given) {
         List<RunSpec> sized = new ArrayList<>();
-        for (RunSpec run : runs) {
-            ReferenceTally tally = new ReferenceTally();
-            runner.run(run.withPolicies(List.of()), List.of(tally));
-            sized.add(run.withPolicies(PolicySizes.expand(given, tally.distinctPages())));
+        List<Spec> sizes = List.of();
+        for (int i = 0; i < runs.size(); i++) {
+            RunSpec run = runs.get(i);
+            if (i % seeds == 0) {
+                ReferenceTally tally = new ReferenceTally();
+                runner.run(run.withPolicies(List.of()), List.of(tally));
+                sizes = PolicySizes.expand(given, tally.distinctPages());
+            }
+            sized.add(run.withPolicies(sizes));
         }
         return sized;
     }

@@ -22,6 +22,13 @@ import java.util.stream.DoubleStream;
  */
 final class MissRatioFigures {
 
+    /** What was run, for the titles (the workload or trace, the page size); empty when the section says it. */
+    private final String context;
+
+    MissRatioFigures(String context) {
+        this.context = context;
+    }
+
     /** The miss ratios of one line at each number of frames, one value per seed. */
     private final Map<String, Map<String, TreeMap<Long, List<Double>>>> runs = new LinkedHashMap<>();
 
@@ -41,9 +48,8 @@ final class MissRatioFigures {
                         .add(e.getValue().asDouble() / measured);
             }
         });
-        curves.properties().forEach(e -> {
-            JsonNode curve = e.getValue();
-            Spec policy = parse(e.getKey());
+        curves.forEach(curve -> {
+            Spec policy = parse(curve.path("policy").asText());
             if (policy == null || !"frames".equals(curve.path("axis").asText())) {
                 return;
             }
@@ -86,7 +92,8 @@ final class MissRatioFigures {
                 series.add(new Series(family, Series.Style.LINE, x, y, spread ? sd : new double[0]));
             });
             double[] xs = series.stream().flatMapToDouble(s -> DoubleStream.of(s.x())).toArray();
-            figures.add(Figure.lines("miss-ratio-" + Ids.slug(label), "Miss ratio against memory size, " + label,
+            figures.add(Figure.lines("miss-ratio-" + Ids.slug(label), "Miss ratio against memory size, " + label
+                    + (context.isEmpty() ? "" : " (" + context + ")"),
                     Axis.fitting("memory size (frames)", xs), Axis.linear("miss ratio (faults per reference)"),
                     series, List.of()));
         });

@@ -59,7 +59,7 @@ final class PagingSections {
         }
         CurveFigures curves = new CurveFigures(context(workloads, pageSizes), pageSizes.size() == 1
                 ? pageSizes.iterator().next() : null);
-        MissRatioFigures missRatios = new MissRatioFigures();
+        MissRatioFigures missRatios = new MissRatioFigures(context(workloads, pageSizes));
         for (JsonNode run : runs) {
             // the seed stays out of the label: the runs of one allocator under several seeds draw one line, a band
             String label = run.path("allocator").asText()
@@ -188,7 +188,7 @@ final class PagingSections {
             rows.add(List.of(curve.path("policy").asText(), "curve of " + curve.path("sizes").size() + " points",
                     "-", "-"));
         }
-        MissRatioFigures missRatios = new MissRatioFigures();
+        MissRatioFigures missRatios = new MissRatioFigures(pageContext(parameters.get("pageSize")));
         missRatios.add(label, document, document.path("curves"));
         List<Figure> figures = new ArrayList<>(missRatios.figures());
         figures.addAll(curves.figures());
