@@ -135,7 +135,7 @@ class TraceCommandTest {
         assertUsage(Cli.run("trace", "record", "-w", WORKLOAD, "-a", "stack", "-o", dir.toString()),
                 "is a directory");
         assertUsage(Cli.run("trace", "replay", LACKEY.toString(), "--format", "zip", "-p", "lru:frames=2"),
-                "--format zip (expected: auto, binary, text or lackey)");
+                "--format zip (expected: auto, binary, text, lackey or oracle-general)");
         assertUsage(Cli.run("trace", "replay", LACKEY.toString(), "-p", "lru:frames=0"), "lru: frames=0");
         assertUsage(Cli.run("trace"), "a subcommand is required (expected: record, replay or convert)");
         // a failed recording leaves nothing behind
@@ -199,13 +199,41 @@ class TraceCommandTest {
         assertUsage(Cli.run("trace", "convert", LACKEY.toString(), out.toString(), "--page-size", "1000"),
                 "--page-size 1000 (expected: a power of 2");
         assertUsage(Cli.run("trace", "convert", LACKEY.toString(), out.toString(), "--format", "zip"),
-                "--format zip (expected: auto, binary, text or lackey)");
+                "--format zip (expected: auto, binary, text, lackey or oracle-general)");
         assertUsage(Cli.run("trace", "convert", LACKEY.toString(), dir.toString()), "OUT '" + dir + "' is a directory");
         Path bad = dir.resolve("bad.lackey");
         Files.writeString(bad, "==1== Lackey\n L 1000,8\n X nonsense\n");
         assertUsage(Cli.run("trace", "convert", bad.toString(), out.toString(), "--format", "lackey"),
                 "bad.lackey: line 3: ' X nonsense' is not a lackey");
         assertThat(out).doesNotExist();
+    }
+
+    /** libCacheSim's oracleGeneral records, zstd-compressed, as researchers' cache traces come. */
+    static final Path ORACLE = Path.of("../../traces/src/test/resources/oracle/tiny.oracleGeneral.bin.zst");
+
+    @Test
+    void anOracleGeneralTraceReplaysAndConvertsToTheSameFaults() throws Exception {
+        Path direct = dir.resolve("oracle.json");
+        Cli cli = Cli.run("trace", "replay", ORACLE.toString(), "-p", "lru:frames=4,16,64", "-p", "arc:frames=16",
+                "--json", direct.toString());
+        assertThat(cli.exitCode()).as(cli.err()).isZero();
+        assertThat(cli.out()).contains("format oracle-general", "5000 references");
+        Path converted = dir.resolve("oracle.hlt");
+        assertThat(Cli.run("trace", "convert", ORACLE.toString(), converted.toString()).exitCode()).isZero();
+        Path again = dir.resolve("again.json");
+        assertThat(Cli.run("trace", "replay", converted.toString(), "-p", "lru:frames=4,16,64", "-p", "arc:frames=16",
+                "--json", again.toString()).exitCode()).isZero();
+        JsonNode a = JSON.readTree(direct.toFile());
+        JsonNode b = JSON.readTree(again.toFile());
+        assertThat(b.get("faults")).isEqualTo(a.get("faults"));
+        assertThat(b.get("distinctPages")).isEqualTo(a.get("distinctPages"));
+        // the whole curve agrees with the single sizes
+        Path curves = dir.resolve("oracle-curves");
+        assertThat(Cli.run("curve", ORACLE.toString(), "-p", "lru:frames=all", "-o", curves.toString()).exitCode())
+                .isZero();
+        JsonNode curve = JSON.readTree(curves.resolve("curves.json").toFile()).get("streams").get(0).get("curves")
+                .get(0).get("faults");
+        assertThat(curve.get(15).asLong()).isEqualTo(a.get("faults").get("lru:frames=16").asLong());
     }
 
     static void assertUsage(Cli cli, String... expected) {

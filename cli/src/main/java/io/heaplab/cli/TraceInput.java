@@ -14,8 +14,8 @@ import picocli.CommandLine.Option;
 final class TraceInput {
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "auto",
-            description = "The trace's format: binary, text, lackey, or auto to tell from its content "
-                    + "(default: ${DEFAULT-VALUE}).")
+            description = "The trace's format: binary, text, lackey, oracle-general (libCacheSim's binary records, "
+                    + "plain or .zst), or auto to tell from its content and name (default: ${DEFAULT-VALUE}).")
     private String format;
 
     @Option(names = "--instructions",
@@ -33,7 +33,7 @@ final class TraceInput {
         try {
             return TraceFormat.parse(format);
         } catch (IllegalArgumentException e) {
-            throw new SpecException("--format " + format + " (expected: auto, binary, text or lackey)");
+            throw new SpecException("--format " + format + " (expected: auto, binary, text, lackey or oracle-general)");
         }
     }
 
@@ -45,7 +45,7 @@ final class TraceInput {
         try {
             return TraceFormat.parse(format);
         } catch (IllegalArgumentException e) {
-            throw new SpecException("--format " + format + " (expected: auto, binary, text or lackey)");
+            throw new SpecException("--format " + format + " (expected: auto, binary, text, lackey or oracle-general)");
         }
     }
 

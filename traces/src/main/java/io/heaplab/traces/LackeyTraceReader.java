@@ -2,7 +2,6 @@ package io.heaplab.traces;
 
 import io.heaplab.core.trace.ReferenceRecorder;
 import io.heaplab.core.trace.ReferenceSink;
-import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -29,7 +28,7 @@ import java.util.List;
  * <p><b>Page numbering.</b> heaplab's simulators index arrays by page number, so pages must be dense small ints,
  * but a 64-bit address space divided by a page size is neither dense nor an int (a stack near
  * {@code 0x1fff000000} is page 33 million). So each distinct page gets the next id, 0, 1, 2, ..., in order of its
- * first reference, through a primitive {@link Long2IntOpenHashMap}: the renumbering keeps every reference's
+ * first reference, through {@link DensePages}: the renumbering keeps every reference's
  * identity, which is all that replacement policies look at, but not the distance between pages. (Binary and text
  * traces already hold heaplab's dense pages and are not renumbered.) Ids depend on what counts: with instruction
  * fetches, code pages take ids too.
@@ -51,7 +50,7 @@ final class LackeyTraceReader implements TraceReader {
     private final int pageSize;
     private final int pageShift;
     private final boolean instructions;
-    private final Long2IntOpenHashMap ids = new Long2IntOpenHashMap();
+    private final DensePages ids = new DensePages();
     /** The last page looked up and its id: most accesses stay on the page before, and skip the map. */
     private long lastPage = -1;
     private int lastId = -1;
@@ -69,7 +68,6 @@ final class LackeyTraceReader implements TraceReader {
         this.instructions = options.instructions();
         this.in = in;
         this.lines = new AsciiLines(file, in);
-        ids.defaultReturnValue(-1);
     }
 
     @Override
@@ -130,13 +128,9 @@ final class LackeyTraceReader implements TraceReader {
         if (page == lastPage && lastId >= 0) {
             return lastId;
         }
-        int id = ids.get(page);
+        int id = ids.page(page);
         if (id < 0) {
-            if (ids.size() == Integer.MAX_VALUE) {
-                throw error("more than " + Integer.MAX_VALUE + " distinct pages (expected: pages numbered by int)");
-            }
-            id = ids.size();
-            ids.put(page, id);
+            throw error("more than " + Integer.MAX_VALUE + " distinct pages (expected: pages numbered by int)");
         }
         lastPage = page;
         lastId = id;

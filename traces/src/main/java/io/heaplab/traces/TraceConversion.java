@@ -122,7 +122,8 @@ public final class TraceConversion {
         try (TraceReader reader = file != null ? TraceFiles.open(file, format, options)
                 : TraceFiles.open(stream, name, format, options)) {
             TraceFormat actual = reader instanceof LackeyTraceReader ? TraceFormat.LACKEY
-                    : reader instanceof TextTraceReader ? TraceFormat.TEXT : TraceFormat.BINARY;
+                    : reader instanceof TextTraceReader ? TraceFormat.TEXT
+                    : reader instanceof OracleGeneralTraceReader ? TraceFormat.ORACLE_GENERAL : TraceFormat.BINARY;
             if (actual != TraceFormat.LACKEY && pageSizeGiven && reader.pageSize() != 0
                     && reader.pageSize() != pageSize) {
                 throw new SpecException("trace '" + name + "' was recorded with " + reader.pageSize()

@@ -1,8 +1,10 @@
 package io.heaplab.traces;
 
+import com.github.luben.zstd.ZstdInputStream;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Opens trace files for replay and creates them for recording: the entry point of this module. */
@@ -26,6 +28,8 @@ public final class TraceFiles {
             case BINARY -> new BinaryTraceReader(file);
             case TEXT -> new TextTraceReader(file);
             case LACKEY -> new LackeyTraceReader(file, read);
+            case ORACLE_GENERAL -> oracleGeneral(file, new BufferedInputStream(Files.newInputStream(file),
+                    BinaryTraceFormat.BUFFER_BYTES));
         };
     }
 
@@ -48,7 +52,27 @@ public final class TraceFiles {
             case BINARY -> new BinaryTraceReader(file, buffered);
             case TEXT -> new TextTraceReader(file, buffered);
             case LACKEY -> new LackeyTraceReader(file, buffered, read);
+            case ORACLE_GENERAL -> oracleGeneral(file, buffered);
         };
+    }
+
+    /**
+     * An oracleGeneral reader of {@code in}, through zstd when it starts with zstd's magic (a bad frame is then
+     * named with the offset in the decompressed records at which it broke).
+     */
+    private static TraceReader oracleGeneral(Path file, InputStream in) throws IOException {
+        in.mark(TraceFormat.ZSTD_MAGIC.length);
+        byte[] head = in.readNBytes(TraceFormat.ZSTD_MAGIC.length);
+        in.reset();
+        if (!TraceFormat.zstd(head)) {
+            return new OracleGeneralTraceReader(file, in, "");
+        }
+        try {
+            return new OracleGeneralTraceReader(file, new ZstdInputStream(in), " of the zstd-decompressed records");
+        } catch (IOException e) {
+            in.close();
+            throw TraceFormatException.atByte(file, 0, "", "not a zstd frame: " + e.getMessage(), e);
+        }
     }
 
     /**
@@ -75,7 +99,8 @@ public final class TraceFiles {
                 }
                 yield new TextTraceWriter(file, pageSize);
             }
-            case LACKEY -> throw new IllegalArgumentException("format: lackey traces are read, not written"
+            case LACKEY, ORACLE_GENERAL -> throw new IllegalArgumentException("format: " + format.label()
+                    + " traces are read, not written"
                     + " (expected: binary or text)");
         };
     }

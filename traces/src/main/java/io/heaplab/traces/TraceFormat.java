@@ -14,7 +14,18 @@ public enum TraceFormat {
     /** One page per line, {@code PAGE [R|W]}, with {@code #} comments; read and written. */
     TEXT,
     /** The memory trace of valgrind's {@code --tool=lackey --trace-mem=yes}; read only. */
-    LACKEY;
+    LACKEY,
+    /**
+     * libCacheSim's {@code oracleGeneral} binary records (24 bytes each, object ids made pages), plain or
+     * zstd-compressed; read only.
+     */
+    ORACLE_GENERAL;
+
+    /** The zstd frame magic, little-endian {@code 0xFD2FB528}: libCacheSim ships its traces compressed with it. */
+    static final byte[] ZSTD_MAGIC = {0x28, (byte) 0xB5, 0x2F, (byte) 0xFD};
+
+    /** What libCacheSim's traces are named with, as in {@code w44.oracleGeneral.bin.zst}. */
+    static final String ORACLE_GENERAL_NAME = "oraclegeneral";
 
     /** Bytes of the file's head that detection looks at: many lackey log lines fit before the first access. */
     private static final int SNIFF_BYTES = 16 * 1024;
@@ -25,6 +36,11 @@ public enum TraceFormat {
      * non-blank line is a valgrind {@code ==} log line or a lackey access; else text. An empty file is text.
      */
     public static TraceFormat detect(Path file) throws IOException {
+        // oracleGeneral records have no magic: libCacheSim's own naming tells them, and so does zstd
+        if (file.getFileName() != null
+                && file.getFileName().toString().toLowerCase(Locale.ROOT).contains(ORACLE_GENERAL_NAME)) {
+            return ORACLE_GENERAL;
+        }
         try (InputStream in = Files.newInputStream(file)) {
             return detect(in.readNBytes(SNIFF_BYTES));
         }
@@ -49,6 +65,9 @@ public enum TraceFormat {
     private static TraceFormat detect(byte[] head) {
         if (head.length > 0 && BinaryTraceFormat.startsLikeMagic(head, head.length)) {
             return BINARY;
+        }
+        if (zstd(head)) {
+            return ORACLE_GENERAL;
         }
         for (byte b : head) {
             if ((b >= 0 && b < 0x20 && b != '\t' && b != '\n' && b != '\r') || b == 0x7F) {
@@ -81,11 +100,17 @@ public enum TraceFormat {
             }
         }
         throw new IllegalArgumentException("format: " + (name == null ? "null" : "'" + name + "'")
-                + " (expected: binary, text or lackey)");
+                + " (expected: binary, text, lackey or oracle-general)");
     }
 
-    /** The name {@link #parse} takes: the constant in lower case. */
+    /** Whether {@code head} starts a zstd frame. */
+    static boolean zstd(byte[] head) {
+        return head.length >= ZSTD_MAGIC.length && java.util.Arrays.equals(head, 0, ZSTD_MAGIC.length, ZSTD_MAGIC, 0,
+                ZSTD_MAGIC.length);
+    }
+
+    /** The name {@link #parse} takes: the constant in lower case, words joined by '-'. */
     public String label() {
-        return name().toLowerCase(Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 }

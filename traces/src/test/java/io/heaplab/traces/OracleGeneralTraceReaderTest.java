@@ -1,0 +1,129 @@
+package io.heaplab.traces;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.github.luben.zstd.ZstdOutputStream;
+import io.heaplab.core.trace.PageRun;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.Size;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class OracleGeneralTraceReaderTest {
+
+    @TempDir
+    Path dir;
+
+    /** libCacheSim's records for {@code ids}: time, id, size and next access time, little-endian, 24 bytes each. */
+    static byte[] records(long... ids) {
+        ByteBuffer b = ByteBuffer.allocate(ids.length * OracleGeneralTraceReader.RECORD_BYTES)
+                .order(ByteOrder.LITTLE_ENDIAN);
+        for (int i = 0; i < ids.length; i++) {
+            b.putInt(i).putLong(ids[i]).putInt(4096).putLong(-1);
+        }
+        return b.array();
+    }
+
+    static byte[] zstd(byte[] plain) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (OutputStream out = new ZstdOutputStream(bytes)) {
+            out.write(plain);
+        }
+        return bytes.toByteArray();
+    }
+
+    /** The same references as a text trace: the ids renumbered densely by first reference, one per line. */
+    static String asText(long... ids) {
+        java.util.Map<Long, Integer> pages = new java.util.HashMap<>();
+        StringBuilder text = new StringBuilder();
+        for (long id : ids) {
+            text.append(pages.computeIfAbsent(id, k -> pages.size())).append('\n');
+        }
+        return text.toString();
+    }
+
+    @Test
+    void everyRecordIsAReadOfItsObjectRenumberedDenselyHoweverLargeTheIds() throws IOException {
+        long[] ids = {Long.MAX_VALUE, -1L, Long.MAX_VALUE, Long.MAX_VALUE, 7, -1L};
+        Path file = Files.write(dir.resolve("w.oracleGeneral.bin"), records(ids));
+        Traces.Trace trace = Traces.read(file);
+        assertThat(Arrays.stream(trace.runs()).mapToObj(Traces::describe))
+                .containsExactly(Traces.describe(PageRun.pack(0, 1, false)), Traces.describe(PageRun.pack(1, 1, false)),
+                        Traces.describe(PageRun.pack(0, 2, false)), Traces.describe(PageRun.pack(2, 1, false)),
+                        Traces.describe(PageRun.pack(1, 1, false)));
+        try (TraceReader reader = TraceFiles.open(file, null, null)) {
+            assertThat(reader.pageSize()).isZero();
+        }
+    }
+
+    @Property(tries = 50)
+    void plainOrZstdAnOracleGeneralTraceGivesWhatTheSameTraceAsTextGives(
+            @ForAll @Size(min = 0, max = 3000) long[] raw, @ForAll @IntRange(min = 1, max = 64) int distinct)
+            throws IOException {
+        long[] ids = Arrays.stream(raw).map(v -> Math.floorMod(v, distinct) * 0x9E3779B97F4A7C15L).toArray();
+        Path base = Files.createTempDirectory("oracle");
+        try {
+            Path plain = Files.write(base.resolve("t.oracleGeneral"), records(ids));
+            Path compressed = Files.write(base.resolve("t.bin.zst"), zstd(records(ids)));
+            Path text = Files.writeString(base.resolve("t.txt"), asText(ids));
+            Traces.Trace expected = Traces.read(text, TraceFormat.TEXT, null);
+            assertThat(Traces.read(plain).runs()).isEqualTo(expected.runs());
+            assertThat(TraceFormat.detect(compressed)).isEqualTo(TraceFormat.ORACLE_GENERAL);
+            assertThat(Traces.read(compressed).runs()).isEqualTo(expected.runs());
+        } finally {
+            try (var files = Files.list(base)) {
+                for (Path p : files.toList()) {
+                    Files.delete(p);
+                }
+            }
+            Files.delete(base);
+        }
+    }
+
+    @Test
+    void aCutRecordIsNamedWithItsOffset() throws IOException {
+        byte[] whole = records(1, 2, 3);
+        Path file = Files.write(dir.resolve("cut.oracleGeneral"), Arrays.copyOf(whole, whole.length - 19));
+        assertThatThrownBy(() -> Traces.read(file)).isInstanceOf(TraceFormatException.class)
+                .hasMessage(file + ": byte 48: a cut record: 5 of its 24 bytes (expected: whole oracleGeneral records)");
+        Path zst = Files.write(dir.resolve("cut.zst"), zstd(Arrays.copyOf(whole, whole.length - 19)));
+        assertThatThrownBy(() -> Traces.read(zst)).hasMessage(zst + ": byte 48 of the zstd-decompressed records: a cut"
+                + " record: 5 of its 24 bytes (expected: whole oracleGeneral records)");
+    }
+
+    @Test
+    void aBadZstdFrameIsNamedWithTheFileAndWhereTheRecordsBroke() throws IOException {
+        byte[] good = zstd(records(new SplittableRandom(1).longs(5000, 0, 100).toArray()));
+        byte[] bad = good.clone();
+        for (int i = 40; i < bad.length; i += 7) {
+            bad[i] ^= 0x5A;
+        }
+        Path file = Files.write(dir.resolve("bad.zst"), bad);
+        assertThatThrownBy(() -> Traces.read(file)).isInstanceOf(TraceFormatException.class)
+                .hasMessageStartingWith(file + ": byte ").hasMessageContaining(" of the zstd-decompressed records: "
+                        + "cannot read the records: ").hasMessageEndingWith("(expected: an oracleGeneral trace, plain"
+                        + " or zstd-compressed)");
+    }
+
+    @Test
+    void theFormatIsToldByLibCacheSimsNameOrByZstdAndNamedAsTheCommandLineTakesIt() throws IOException {
+        assertThat(TraceFormat.detect(Files.write(dir.resolve("w44.oracleGeneral.bin"), records(1))))
+                .isEqualTo(TraceFormat.ORACLE_GENERAL);
+        assertThat(TraceFormat.detect(Files.write(dir.resolve("anything"), zstd(records(1)))))
+                .isEqualTo(TraceFormat.ORACLE_GENERAL);
+        assertThat(TraceFormat.ORACLE_GENERAL.label()).isEqualTo("oracle-general");
+        assertThat(TraceFormat.parse("oracle-general")).isEqualTo(TraceFormat.ORACLE_GENERAL);
+    }
+}
