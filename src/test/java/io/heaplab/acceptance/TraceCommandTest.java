@@ -137,7 +137,7 @@ class TraceCommandTest {
         assertUsage(Cli.run("trace", "replay", LACKEY.toString(), "--format", "zip", "-p", "lru:frames=2"),
                 "--format zip (expected: auto, binary, text, lackey or oracle-general)");
         assertUsage(Cli.run("trace", "replay", LACKEY.toString(), "-p", "lru:frames=0"), "lru: frames=0");
-        assertUsage(Cli.run("trace"), "a subcommand is required (expected: record, replay or convert)");
+        assertUsage(Cli.run("trace"), "a subcommand is required (expected: record, replay, convert, info or generate)");
         // a failed recording leaves nothing behind
         assertUsage(Cli.run("trace", "record", "-w", "random-blocks:size=0", "-a", "stack", "-o",
                 dir.resolve("never.hlt").toString()), "random-blocks");
@@ -234,6 +234,37 @@ class TraceCommandTest {
         JsonNode curve = JSON.readTree(curves.resolve("curves.json").toFile()).get("streams").get(0).get("curves")
                 .get(0).get("faults");
         assertThat(curve.get(15).asLong()).isEqualTo(a.get("faults").get("lru:frames=16").asLong());
+    }
+
+    @Test
+    void aGeneratedTraceIsTheSameForTheSameSeedAndInfoCountsIt() throws Exception {
+        Path first = dir.resolve("zipf-1.hlt");
+        Path second = dir.resolve("zipf-2.hlt");
+        String[] generate = {"trace", "generate", "zipf:pages=5000,skew=0.9,writes=0.1", "-n", "50000", "--seed", "3",
+            "-o"};
+        Cli made = Cli.run(concat(generate, first.toString()));
+        assertThat(made.exitCode()).as(made.err()).isZero();
+        assertThat(made.out()).startsWith("generated 50,000 references in ");
+        assertThat(Cli.run(concat(generate, second.toString())).exitCode()).isZero();
+        assertThat(Files.readAllBytes(second)).isEqualTo(Files.readAllBytes(first));
+
+        Path json = dir.resolve("info.json");
+        Cli info = Cli.run("trace", "info", first.toString(), "--json", json.toString());
+        assertThat(info.exitCode()).as(info.err()).isZero();
+        assertThat(info.out()).contains("references       50,000", "distinct pages", "footprint        (references:pages)");
+        JsonNode counts = JSON.readTree(json.toFile());
+        assertThat(counts.get("references").asLong()).isEqualTo(50_000);
+        // the same counts a replay makes of the same file
+        Path replay = dir.resolve("replay.json");
+        assertThat(Cli.run("trace", "replay", first.toString(), "-p", "lru:frames=10", "--json", replay.toString())
+                .exitCode()).isZero();
+        JsonNode replayed = JSON.readTree(replay.toFile());
+        assertThat(counts.get("distinctPages")).isEqualTo(replayed.get("distinctPages"));
+        assertThat(counts.get("runs")).isEqualTo(replayed.get("runs"));
+        JsonNode pages = counts.get("footprint").get("pages");
+        assertThat(pages.get(pages.size() - 1).asLong()).isEqualTo(counts.get("distinctPages").asLong());
+        assertUsage(Cli.run("trace", "generate", "pareto", "-o", dir.resolve("p.hlt").toString()),
+                "'pareto' (expected: a synthetic trace, one of loop, mix, scan, uniform, zipf)");
     }
 
     static void assertUsage(Cli cli, String... expected) {

@@ -11,9 +11,10 @@ import picocli.CommandLine.Spec;
  * traces to heaplab's binary format.
  */
 @Command(name = "trace", mixinStandardHelpOptions = true,
-        description = "Record a run's page-reference stream to a file, replay a trace through policies, or convert"
-                + " a trace to heaplab's binary format.",
-        subcommands = {TraceRecordCommand.class, TraceReplayCommand.class, TraceConvertCommand.class})
+        description = "Record a run's page-reference stream to a file, replay a trace through policies, convert"
+                + " a trace to heaplab's binary format, count what a trace holds, or generate a synthetic one.",
+        subcommands = {TraceRecordCommand.class, TraceReplayCommand.class, TraceConvertCommand.class,
+            TraceInfoCommand.class, TraceGenerateCommand.class})
 final class TraceCommand implements Runnable {
 
     @ParentCommand
@@ -28,6 +29,6 @@ final class TraceCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "a subcommand is required (expected: record, replay or convert)");
+        throw new ParameterException(spec.commandLine(), "a subcommand is required (expected: record, replay, convert, info or generate)");
     }
 }

@@ -83,14 +83,18 @@ public final class TidyCsv {
                             .append(f.faults() == 0 ? "" : number((double) measured / f.faults())).append('\n');
                 }
                 case PagingOutcome.Curve c -> {
+                    // each accessor copies its array: taken once, not once per point
+                    long[] sizes = c.sizes();
+                    long[] faults = c.faults();
+                    long[] writeBacks = c.writeBacks();
+                    double[] resident = c.meanResident();
                     double[] miss = c.missRatio();
                     double[] lifetime = c.lifetime();
-                    for (int i = 0; i < c.points(); i++) {
-                        csv.append(prefix).append(',').append(quote(policy)).append(',')
-                                .append(c.axis().label()).append(',').append(c.sizes()[i]).append(',')
-                                .append(c.faults()[i]).append(',').append(number(miss[i])).append(',')
-                                .append(c.writeBacks()[i]).append(',').append(number(c.meanResident()[i]))
-                                .append(',').append(number(lifetime[i])).append('\n');
+                    String head = prefix + ',' + quote(policy) + ',' + c.axis().label() + ',';
+                    for (int i = 0; i < sizes.length; i++) {
+                        csv.append(head).append(sizes[i]).append(',').append(faults[i]).append(',')
+                                .append(number(miss[i])).append(',').append(writeBacks[i]).append(',')
+                                .append(number(resident[i])).append(',').append(number(lifetime[i])).append('\n');
                     }
                 }
             }
