@@ -135,7 +135,7 @@ class TraceCommandTest {
         assertUsage(Cli.run("trace", "record", "-w", WORKLOAD, "-a", "stack", "-o", dir.toString()),
                 "is a directory");
         assertUsage(Cli.run("trace", "replay", LACKEY.toString(), "--format", "zip", "-p", "lru:frames=2"),
-                "--format zip (expected: auto, binary, text, lackey or oracle-general)");
+                "--format zip (expected: auto, binary, text, lackey, oracle-general or ids)");
         assertUsage(Cli.run("trace", "replay", LACKEY.toString(), "-p", "lru:frames=0"), "lru: frames=0");
         assertUsage(Cli.run("trace"), "a subcommand is required (expected: record, replay, convert, info or generate)");
         // a failed recording leaves nothing behind
@@ -199,7 +199,7 @@ class TraceCommandTest {
         assertUsage(Cli.run("trace", "convert", LACKEY.toString(), out.toString(), "--page-size", "1000"),
                 "--page-size 1000 (expected: a power of 2");
         assertUsage(Cli.run("trace", "convert", LACKEY.toString(), out.toString(), "--format", "zip"),
-                "--format zip (expected: auto, binary, text, lackey or oracle-general)");
+                "--format zip (expected: auto, binary, text, lackey, oracle-general or ids)");
         assertUsage(Cli.run("trace", "convert", LACKEY.toString(), dir.toString()), "OUT '" + dir + "' is a directory");
         Path bad = dir.resolve("bad.lackey");
         Files.writeString(bad, "==1== Lackey\n L 1000,8\n X nonsense\n");
@@ -265,6 +265,25 @@ class TraceCommandTest {
         assertThat(pages.get(pages.size() - 1).asLong()).isEqualTo(counts.get("distinctPages").asLong());
         assertUsage(Cli.run("trace", "generate", "pareto", "-o", dir.resolve("p.hlt").toString()),
                 "'pareto' (expected: a synthetic trace, one of loop, mix, scan, uniform, zipf)");
+    }
+
+    @Test
+    void aLibCacheSimCsvTraceReadsItsIdColumnAsTheSameStreamAsText() throws Exception {
+        Path csv = Files.writeString(dir.resolve("keys.csv"), "time,key,size\n1,alpha,10\n2,9000000000,10\n"
+                + "3,alpha,10\n4,beta,10\n5,9000000000,10\n");
+        Path text = Files.writeString(dir.resolve("same.txt"), "0\n1\n0\n2\n1\n");
+        Path fromCsv = dir.resolve("csv.json");
+        Path fromText = dir.resolve("text.json");
+        Cli cli = Cli.run("trace", "replay", csv.toString(), "--id-column", "2", "--header", "-p", "lru:frames=1,2,3",
+                "--json", fromCsv.toString());
+        assertThat(cli.exitCode()).as(cli.err()).isZero();
+        assertThat(cli.out()).contains("format ids", "5 references");
+        assertThat(Cli.run("trace", "replay", text.toString(), "-p", "lru:frames=1,2,3", "--json",
+                fromText.toString()).exitCode()).isZero();
+        assertThat(JSON.readTree(fromCsv.toFile()).get("faults")).isEqualTo(JSON.readTree(fromText.toFile())
+                .get("faults"));
+        assertUsage(Cli.run("trace", "replay", csv.toString(), "--id-column", "0", "-p", "lru:frames=1"),
+                "--id-column 0 (expected: 1 or more)");
     }
 
     static void assertUsage(Cli cli, String... expected) {

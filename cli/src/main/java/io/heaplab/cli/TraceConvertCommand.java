@@ -68,7 +68,8 @@ final class TraceConvertCommand implements Callable<Integer> {
         }
         TraceConversion conversion = standardInput ? TraceConversion.of(System.in, STANDARD_INPUT)
                 : TraceConversion.of(in);
-        conversion.format(input.given()).instructions(input.instructions()).skip(skip).compress(!plain);
+        conversion.format(input.given()).instructions(input.instructions()).ids(input.checkedColumn(), input.header())
+                .skip(skip).compress(!plain);
         if (pageSize != null) {
             RunOptions.checkPageSize(pageSize);
             conversion.pageSize(pageSize);

@@ -56,7 +56,8 @@ final class TraceInfoCommand implements Callable<Integer> {
         RunOptions.checkPageSize(pageSize);
         TraceInfo info = new TraceInfo();
         int recorded;
-        try (TraceReader reader = TraceFiles.open(trace, format, new ReadOptions(pageSize, input.instructions()));
+        try (TraceReader reader = TraceFiles.open(trace, format, new ReadOptions(pageSize, input.instructions(),
+                input.checkedColumn(), input.header()));
              Progress progress = Progress.start("reading", 1)) {
             recorded = format == TraceFormat.LACKEY ? pageSize : reader.pageSize();
             reader.replay(info);

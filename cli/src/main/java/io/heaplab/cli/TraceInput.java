@@ -15,12 +15,21 @@ final class TraceInput {
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "auto",
             description = "The trace's format: binary, text, lackey, oracle-general (libCacheSim's binary records, "
-                    + "plain or .zst), or auto to tell from its content and name (default: ${DEFAULT-VALUE}).")
+                    + "plain or .zst), ids (libCacheSim's txt and csv: an object id per line or column), or auto to "
+                    + "tell from its content and name (default: ${DEFAULT-VALUE}).")
     private String format;
 
     @Option(names = "--instructions",
             description = "Count a lackey trace's instruction fetches as references too (default: data only).")
     private boolean instructions;
+
+    @Option(names = "--id-column", paramLabel = "N", defaultValue = "1",
+            description = "The comma-separated column of an ids (libCacheSim csv) trace that holds the object id "
+                    + "(default: ${DEFAULT-VALUE}).")
+    private int idColumn;
+
+    @Option(names = "--header", description = "Skip the first line of an ids trace, a header (default: read it).")
+    private boolean header;
 
     /** The format of {@code file}: as given, or told from its content. */
     TraceFormat format(Path file) throws IOException {
@@ -33,7 +42,7 @@ final class TraceInput {
         try {
             return TraceFormat.parse(format);
         } catch (IllegalArgumentException e) {
-            throw new SpecException("--format " + format + " (expected: auto, binary, text, lackey or oracle-general)");
+            throw new SpecException("--format " + format + " (expected: auto, binary, text, lackey, oracle-general or ids)");
         }
     }
 
@@ -45,8 +54,21 @@ final class TraceInput {
         try {
             return TraceFormat.parse(format);
         } catch (IllegalArgumentException e) {
-            throw new SpecException("--format " + format + " (expected: auto, binary, text, lackey or oracle-general)");
+            throw new SpecException("--format " + format + " (expected: auto, binary, text, lackey, oracle-general or ids)");
         }
+    }
+
+    /** The id column, checked: a usage error names the option. */
+    int checkedColumn() {
+        if (idColumn < 1) {
+            throw new SpecException("--id-column " + idColumn + " (expected: 1 or more)");
+        }
+        return idColumn;
+    }
+
+    /** Whether an ids trace's first line is a header. */
+    boolean header() {
+        return header;
     }
 
     /** Whether lackey's instruction fetches count. */
@@ -59,7 +81,7 @@ final class TraceInput {
      * the bytes per page that cut its addresses (a heaplab trace names its own).
      */
     void applyTo(TraceReplay replay, TraceFormat format, int pageSize) {
-        replay.format(format).instructions(instructions);
+        replay.format(format).instructions(instructions).ids(checkedColumn(), header);
         if (format == TraceFormat.LACKEY) {
             replay.pageSize(pageSize);
         }

@@ -37,6 +37,8 @@ public final class TraceConversion {
     private int pageSize = ReadOptions.DEFAULT_PAGE_SIZE;
     private boolean pageSizeGiven;
     private boolean instructions;
+    private int idColumn = 1;
+    private boolean header;
     private long skip;
     private long limit = Long.MAX_VALUE;
     private boolean compress = true;
@@ -81,6 +83,17 @@ public final class TraceConversion {
         return this;
     }
 
+    /**
+     * Where an id trace (libCacheSim's txt or csv) holds its object ids: the 1-based comma-separated column
+     * (default 1), and whether its first line is a header to skip (default not).
+     */
+    public TraceConversion ids(int column, boolean header) {
+        new ReadOptions(ReadOptions.DEFAULT_PAGE_SIZE, false, column, header); // checks it where the mistake is made
+        this.idColumn = column;
+        this.header = header;
+        return this;
+    }
+
     /** References to drop from the start of the input (default 0): a program's start-up, say. */
     public TraceConversion skip(long skip) {
         if (skip < 0) {
@@ -118,12 +131,13 @@ public final class TraceConversion {
         if (file != null && !Files.isRegularFile(file)) {
             throw new SpecException("trace '" + file + "' is not a file (expected: a trace to read)");
         }
-        ReadOptions options = new ReadOptions(pageSize, instructions);
+        ReadOptions options = new ReadOptions(pageSize, instructions, idColumn, header);
         try (TraceReader reader = file != null ? TraceFiles.open(file, format, options)
                 : TraceFiles.open(stream, name, format, options)) {
             TraceFormat actual = reader instanceof LackeyTraceReader ? TraceFormat.LACKEY
                     : reader instanceof TextTraceReader ? TraceFormat.TEXT
-                    : reader instanceof OracleGeneralTraceReader ? TraceFormat.ORACLE_GENERAL : TraceFormat.BINARY;
+                    : reader instanceof OracleGeneralTraceReader ? TraceFormat.ORACLE_GENERAL
+                    : reader instanceof IdTraceReader ? TraceFormat.IDS : TraceFormat.BINARY;
             if (actual != TraceFormat.LACKEY && pageSizeGiven && reader.pageSize() != 0
                     && reader.pageSize() != pageSize) {
                 throw new SpecException("trace '" + name + "' was recorded with " + reader.pageSize()

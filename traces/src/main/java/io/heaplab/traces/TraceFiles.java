@@ -30,6 +30,7 @@ public final class TraceFiles {
             case LACKEY -> new LackeyTraceReader(file, read);
             case ORACLE_GENERAL -> oracleGeneral(file, new BufferedInputStream(Files.newInputStream(file),
                     BinaryTraceFormat.BUFFER_BYTES));
+            case IDS -> new IdTraceReader(file, Files.newInputStream(file), read);
         };
     }
 
@@ -53,6 +54,7 @@ public final class TraceFiles {
             case TEXT -> new TextTraceReader(file, buffered);
             case LACKEY -> new LackeyTraceReader(file, buffered, read);
             case ORACLE_GENERAL -> oracleGeneral(file, buffered);
+            case IDS -> new IdTraceReader(file, buffered, read);
         };
     }
 
@@ -99,7 +101,7 @@ public final class TraceFiles {
                 }
                 yield new TextTraceWriter(file, pageSize);
             }
-            case LACKEY, ORACLE_GENERAL -> throw new IllegalArgumentException("format: " + format.label()
+            case LACKEY, ORACLE_GENERAL, IDS -> throw new IllegalArgumentException("format: " + format.label()
                     + " traces are read, not written"
                     + " (expected: binary or text)");
         };

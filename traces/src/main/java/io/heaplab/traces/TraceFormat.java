@@ -19,7 +19,9 @@ public enum TraceFormat {
      * libCacheSim's {@code oracleGeneral} binary records (24 bytes each, object ids made pages), plain or
      * zstd-compressed; read only.
      */
-    ORACLE_GENERAL;
+    ORACLE_GENERAL,
+    /** libCacheSim's txt and csv traces: an object id per line, or in a column of a comma-separated line; read only. */
+    IDS;
 
     /** The zstd frame magic, little-endian {@code 0xFD2FB528}: libCacheSim ships its traces compressed with it. */
     static final byte[] ZSTD_MAGIC = {0x28, (byte) 0xB5, 0x2F, (byte) 0xFD};
@@ -37,9 +39,12 @@ public enum TraceFormat {
      */
     public static TraceFormat detect(Path file) throws IOException {
         // oracleGeneral records have no magic: libCacheSim's own naming tells them, and so does zstd
-        if (file.getFileName() != null
-                && file.getFileName().toString().toLowerCase(Locale.ROOT).contains(ORACLE_GENERAL_NAME)) {
+        String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
+        if (name.contains(ORACLE_GENERAL_NAME)) {
             return ORACLE_GENERAL;
+        }
+        if (name.endsWith(".csv")) {
+            return IDS;
         }
         try (InputStream in = Files.newInputStream(file)) {
             return detect(in.readNBytes(SNIFF_BYTES));
@@ -100,7 +105,7 @@ public enum TraceFormat {
             }
         }
         throw new IllegalArgumentException("format: " + (name == null ? "null" : "'" + name + "'")
-                + " (expected: binary, text, lackey or oracle-general)");
+                + " (expected: binary, text, lackey, oracle-general or ids)");
     }
 
     /** Whether {@code head} starts a zstd frame. */

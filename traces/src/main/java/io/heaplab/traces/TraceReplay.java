@@ -41,6 +41,8 @@ public final class TraceReplay {
     private int pageSize = ReadOptions.DEFAULT_PAGE_SIZE;
     private boolean pageSizeGiven;
     private boolean instructions;
+    private int idColumn = 1;
+    private boolean header;
 
     private TraceReplay(Path trace) {
         this.trace = trace;
@@ -72,6 +74,17 @@ public final class TraceReplay {
     /** Whether a lackey trace's instruction fetches are references too (default: data references only). */
     public TraceReplay instructions(boolean instructions) {
         this.instructions = instructions;
+        return this;
+    }
+
+    /**
+     * Where an id trace (libCacheSim's txt or csv) holds its object ids: the 1-based comma-separated column
+     * (default 1), and whether its first line is a header to skip (default not).
+     */
+    public TraceReplay ids(int column, boolean header) {
+        new ReadOptions(ReadOptions.DEFAULT_PAGE_SIZE, false, column, header); // checks it where the mistake is made
+        this.idColumn = column;
+        this.header = header;
         return this;
     }
 
@@ -127,7 +140,7 @@ public final class TraceReplay {
         List<PagingSimulator> simulators = simulators(plugins);
         checkFile();
         TraceFormat actual = format != null ? format : TraceFormat.detect(trace);
-        try (TraceReader reader = TraceFiles.open(trace, actual, new ReadOptions(pageSize, instructions))) {
+        try (TraceReader reader = TraceFiles.open(trace, actual, new ReadOptions(pageSize, instructions, idColumn, header))) {
             if (actual != TraceFormat.LACKEY && pageSizeGiven && reader.pageSize() != 0
                     && reader.pageSize() != pageSize) {
                 throw new SpecException("trace '" + trace + "' was recorded with " + reader.pageSize()

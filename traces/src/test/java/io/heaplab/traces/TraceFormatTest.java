@@ -74,8 +74,8 @@ class TraceFormatTest {
         }
         assertThat(TraceFormat.LACKEY.label()).isEqualTo("lackey");
         assertThatThrownBy(() -> TraceFormat.parse("bin")).isExactlyInstanceOf(IllegalArgumentException.class)
-                .hasMessage("format: 'bin' (expected: binary, text, lackey or oracle-general)");
+                .hasMessage("format: 'bin' (expected: binary, text, lackey, oracle-general or ids)");
         assertThatThrownBy(() -> TraceFormat.parse(null)).isExactlyInstanceOf(IllegalArgumentException.class)
-                .hasMessage("format: null (expected: binary, text, lackey or oracle-general)");
+                .hasMessage("format: null (expected: binary, text, lackey, oracle-general or ids)");
     }
 }
