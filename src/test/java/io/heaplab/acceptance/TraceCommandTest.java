@@ -263,6 +263,14 @@ class TraceCommandTest {
         assertThat(counts.get("runs")).isEqualTo(replayed.get("runs"));
         JsonNode pages = counts.get("footprint").get("pages");
         assertThat(pages.get(pages.size() - 1).asLong()).isEqualTo(counts.get("distinctPages").asLong());
+        // the policies simulated side by side on two cores give the same file as on one
+        Path serial = dir.resolve("serial.json");
+        Path parallel = dir.resolve("parallel.json");
+        String[] sizes = {"trace", "replay", first.toString(), "-p", "lru:frames=10,100,1000", "-p", "arc:frames=100",
+            "-p", "lru:frames=all", "--json"};
+        assertThat(Cli.run(concat(concat(sizes, serial.toString()), "--threads", "1")).exitCode()).isZero();
+        assertThat(Cli.run(concat(concat(sizes, parallel.toString()), "--threads", "2")).exitCode()).isZero();
+        assertThat(Files.readString(parallel)).isEqualTo(Files.readString(serial));
         assertUsage(Cli.run("trace", "generate", "pareto", "-o", dir.resolve("p.hlt").toString()),
                 "'pareto' (expected: a synthetic trace, one of loop, mix, scan, uniform, zipf)");
     }

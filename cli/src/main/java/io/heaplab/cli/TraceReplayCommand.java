@@ -55,6 +55,11 @@ final class TraceReplayCommand implements Callable<Integer> {
     @Option(names = "--json", paramLabel = "FILE", description = "Also write the results to FILE as JSON.")
     private Path json;
 
+    @Option(names = "--threads", paramLabel = "T",
+            description = "Cores to simulate the policies on, side by side; the results are the same whatever T "
+                    + "(default: the number of processors).")
+    private Integer threads;
+
     @Option(names = "--csv", paramLabel = "FILE",
             description = "Also write the results to FILE as a tidy CSV table: a row per policy and memory size.")
     private Path csv;
@@ -81,12 +86,18 @@ final class TraceReplayCommand implements Callable<Integer> {
             }
         }
         input.applyTo(replay, format, bytesPerPage);
+        if (threads != null) {
+            replay.threads(threads);
+        }
         if (footprint) {
             // a fraction of the footprint needs the pages the trace touches: a first pass through no policy counts them
             TraceReplay count = TraceReplay.of(trace);
             input.applyTo(count, format, bytesPerPage);
             replay = TraceReplay.of(trace).policies(PolicySizes.expand(given, count.run(plugins).distinctPages()));
             input.applyTo(replay, format, bytesPerPage);
+            if (threads != null) {
+                replay.threads(threads);
+            }
         }
         ReplayResult result;
         try (Progress progress = Progress.start("replaying", 1)) {

@@ -5,7 +5,7 @@ import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.spi.Spec;
 import io.heaplab.core.spi.SpecException;
-import io.heaplab.core.trace.FanOut;
+import io.heaplab.core.trace.ParallelFanOut;
 import io.heaplab.core.trace.ReferenceSink;
 import io.heaplab.core.trace.ReferenceTally;
 import java.io.IOException;
@@ -42,6 +42,7 @@ public final class TraceReplay {
     private boolean pageSizeGiven;
     private boolean instructions;
     private int idColumn = 1;
+    private int threads = Runtime.getRuntime().availableProcessors();
     private boolean header;
 
     private TraceReplay(Path trace) {
@@ -74,6 +75,15 @@ public final class TraceReplay {
     /** Whether a lackey trace's instruction fetches are references too (default: data references only). */
     public TraceReplay instructions(boolean instructions) {
         this.instructions = instructions;
+        return this;
+    }
+
+    /** Cores to simulate the policies on, side by side (default: every processor); results do not depend on it. */
+    public TraceReplay threads(int threads) {
+        if (threads < 1) {
+            throw new SpecException("--threads " + threads + " (expected: 1 or more)");
+        }
+        this.threads = threads;
         return this;
     }
 
@@ -150,9 +160,11 @@ public final class TraceReplay {
             ReferenceTally tally = new ReferenceTally();
             List<ReferenceSink> sinks = new ArrayList<>(simulators);
             sinks.add(tally);
-            FanOut all = new FanOut(sinks);
-            reader.replay(all);
-            all.finish();
+            // the trace is decoded once; its policies are simulated side by side, each seeing every batch in order
+            try (ParallelFanOut all = new ParallelFanOut(sinks, threads)) {
+                reader.replay(all);
+                all.finish();
+            }
             SequencedMap<String, PagingOutcome> paging = new LinkedHashMap<>();
             for (int i = 0; i < policies.size(); i++) {
                 paging.put(policies.get(i).toString(), simulators.get(i).outcome());
