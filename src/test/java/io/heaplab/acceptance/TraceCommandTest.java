@@ -135,7 +135,7 @@ class TraceCommandTest {
         assertUsage(Cli.run("trace", "record", "-w", WORKLOAD, "-a", "stack", "-o", dir.toString()),
                 "is a directory");
         assertUsage(Cli.run("trace", "replay", LACKEY.toString(), "--format", "zip", "-p", "lru:frames=2"),
-                "--format zip (expected: auto, binary, text, lackey, oracle-general or ids)");
+                "--format zip (expected: auto, binary, text, lackey, oracle-general, ids, arc or address)");
         assertUsage(Cli.run("trace", "replay", LACKEY.toString(), "-p", "lru:frames=0"), "lru: frames=0");
         assertUsage(Cli.run("trace"), "a subcommand is required (expected: record, replay, convert, info or generate)");
         // a failed recording leaves nothing behind
@@ -199,7 +199,7 @@ class TraceCommandTest {
         assertUsage(Cli.run("trace", "convert", LACKEY.toString(), out.toString(), "--page-size", "1000"),
                 "--page-size 1000 (expected: a power of 2");
         assertUsage(Cli.run("trace", "convert", LACKEY.toString(), out.toString(), "--format", "zip"),
-                "--format zip (expected: auto, binary, text, lackey, oracle-general or ids)");
+                "--format zip (expected: auto, binary, text, lackey, oracle-general, ids, arc or address)");
         assertUsage(Cli.run("trace", "convert", LACKEY.toString(), dir.toString()), "OUT '" + dir + "' is a directory");
         Path bad = dir.resolve("bad.lackey");
         Files.writeString(bad, "==1== Lackey\n L 1000,8\n X nonsense\n");
@@ -292,6 +292,19 @@ class TraceCommandTest {
                 .get("faults"));
         assertUsage(Cli.run("trace", "replay", csv.toString(), "--id-column", "0", "-p", "lru:frames=1"),
                 "--id-column 0 (expected: 1 or more)");
+    }
+
+    @Test
+    void aUcsdAddressTraceIsCutIntoPagesOfTheSizeGiven() throws Exception {
+        Path ucsd = Files.writeString(dir.resolve("gcc.trace"), "l 0x1000 1\ns 0x1040 2\nl 0x2000 1\nl 0x1000 3\n");
+        Cli big = Cli.run("trace", "replay", ucsd.toString(), "--format", "address", "-p", "lru:frames=1");
+        assertThat(big.exitCode()).as(big.err()).isZero();
+        // 4 KiB pages: 0x1000 and 0x1040 share one, so LRU in one frame faults on pages 1, 2, 1
+        assertThat(big.out()).contains("format address, pageSize 4096", "to 2 pages").containsPattern(
+                "lru:frames=1 +3 ");
+        Cli small = Cli.run("trace", "replay", ucsd.toString(), "--format", "address", "--page-size", "64", "-p",
+                "lru:frames=1");
+        assertThat(small.out()).contains("pageSize 64", "to 3 pages").containsPattern("lru:frames=1 +4 ");
     }
 
     static void assertUsage(Cli cli, String... expected) {

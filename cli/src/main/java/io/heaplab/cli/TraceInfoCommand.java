@@ -59,7 +59,7 @@ final class TraceInfoCommand implements Callable<Integer> {
         try (TraceReader reader = TraceFiles.open(trace, format, new ReadOptions(pageSize, input.instructions(),
                 input.checkedColumn(), input.header()));
              Progress progress = Progress.start("reading", 1)) {
-            recorded = format == TraceFormat.LACKEY ? pageSize : reader.pageSize();
+            recorded = format.cutsAddresses() ? pageSize : reader.pageSize();
             reader.replay(info);
             info.finish();
             progress.step();

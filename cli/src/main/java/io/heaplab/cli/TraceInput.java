@@ -15,8 +15,9 @@ final class TraceInput {
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "auto",
             description = "The trace's format: binary, text, lackey, oracle-general (libCacheSim's binary records, "
-                    + "plain or .zst), ids (libCacheSim's txt and csv: an object id per line or column), or auto to "
-                    + "tell from its content and name (default: ${DEFAULT-VALUE}).")
+                    + "plain or .zst), ids (libCacheSim's txt and csv, LIRS: an object id per line or column), arc (the "
+                    + "ARC paper's block traces), address (UCSD's l|s 0xADDR n), or auto to tell from its content and"
+                    + " name (default: ${DEFAULT-VALUE}).")
     private String format;
 
     @Option(names = "--instructions",
@@ -42,7 +43,7 @@ final class TraceInput {
         try {
             return TraceFormat.parse(format);
         } catch (IllegalArgumentException e) {
-            throw new SpecException("--format " + format + " (expected: auto, binary, text, lackey, oracle-general or ids)");
+            throw new SpecException("--format " + format + " (expected: auto, binary, text, lackey, oracle-general, ids, arc or address)");
         }
     }
 
@@ -54,7 +55,7 @@ final class TraceInput {
         try {
             return TraceFormat.parse(format);
         } catch (IllegalArgumentException e) {
-            throw new SpecException("--format " + format + " (expected: auto, binary, text, lackey, oracle-general or ids)");
+            throw new SpecException("--format " + format + " (expected: auto, binary, text, lackey, oracle-general, ids, arc or address)");
         }
     }
 
@@ -82,7 +83,7 @@ final class TraceInput {
      */
     void applyTo(TraceReplay replay, TraceFormat format, int pageSize) {
         replay.format(format).instructions(instructions).ids(checkedColumn(), header);
-        if (format == TraceFormat.LACKEY) {
+        if (format.cutsAddresses()) {
             replay.pageSize(pageSize);
         }
     }

@@ -78,7 +78,7 @@ final class TraceReplayCommand implements Callable<Integer> {
         TraceFormat format = input.format(trace);
         RunOptions.checkPageSize(bytesPerPage);
         // the replay would refuse the mismatch too, but without naming the option; a header costs little to read
-        if (format != TraceFormat.LACKEY && pageSize != null) {
+        if (!format.cutsAddresses() && pageSize != null) {
             int recorded = TraceInput.recordedPageSize(trace, format);
             if (recorded != 0 && recorded != pageSize) {
                 throw new SpecException("--page-size " + pageSize + " but " + trace + " was recorded with "

@@ -13,7 +13,8 @@ import java.util.List;
  * id in a column of each comma-separated line (the first, or the one {@link ReadOptions#idColumn()} names), with
  * an optional header line. Each line is one read of its object; an id is a number or any other
  * token, and each distinct id becomes a page in order of first appearance, so memory follows the distinct objects.
- * Blank lines and lines starting with {@code #} are skipped.
+ * Blank lines, lines starting with {@code #} and lines of a lone {@code *} (the LIRS traces' separator, which are
+ * otherwise an id per line) are skipped.
  */
 final class IdTraceReader implements TraceReader {
 
@@ -57,8 +58,8 @@ final class IdTraceReader implements TraceReader {
             while (start < end && (b[start] == ' ' || b[start] == '\t')) {
                 start++;
             }
-            if (start == end || b[start] == '#') {
-                continue;
+            if (start == end || b[start] == '#' || (b[start] == '*' && end - start == 1)) {
+                continue; // a blank line, a comment, or the '*' that separates a LIRS trace's parts
             }
             // the column's field: from after the (column-1)th comma to the next comma
             int from = start;

@@ -137,8 +137,10 @@ public final class TraceConversion {
             TraceFormat actual = reader instanceof LackeyTraceReader ? TraceFormat.LACKEY
                     : reader instanceof TextTraceReader ? TraceFormat.TEXT
                     : reader instanceof OracleGeneralTraceReader ? TraceFormat.ORACLE_GENERAL
-                    : reader instanceof IdTraceReader ? TraceFormat.IDS : TraceFormat.BINARY;
-            if (actual != TraceFormat.LACKEY && pageSizeGiven && reader.pageSize() != 0
+                    : reader instanceof IdTraceReader ? TraceFormat.IDS
+                    : reader instanceof ArcTraceReader ? TraceFormat.ARC
+                    : reader instanceof AddressTraceReader ? TraceFormat.ADDRESS : TraceFormat.BINARY;
+            if (!actual.cutsAddresses() && pageSizeGiven && reader.pageSize() != 0
                     && reader.pageSize() != pageSize) {
                 throw new SpecException("trace '" + name + "' was recorded with " + reader.pageSize()
                         + "-byte pages, not " + pageSize + " (expected: a page size for lackey traces only, whose "
@@ -146,7 +148,7 @@ public final class TraceConversion {
             }
             ReferenceTally tally = new ReferenceTally();
             try (TraceWriter writer = TraceFiles.create(out, TraceFormat.BINARY, reader.pageSize(), compress)) {
-                Window window = new Window(writer, tally, skip, limit, actual == TraceFormat.LACKEY);
+                Window window = new Window(writer, tally, skip, limit, actual.renumbers());
                 boolean cut = false;
                 try {
                     reader.replay(window);

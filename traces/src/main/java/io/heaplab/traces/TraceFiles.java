@@ -31,6 +31,8 @@ public final class TraceFiles {
             case ORACLE_GENERAL -> oracleGeneral(file, new BufferedInputStream(Files.newInputStream(file),
                     BinaryTraceFormat.BUFFER_BYTES));
             case IDS -> new IdTraceReader(file, Files.newInputStream(file), read);
+            case ARC -> new ArcTraceReader(file, Files.newInputStream(file));
+            case ADDRESS -> new AddressTraceReader(file, Files.newInputStream(file), read);
         };
     }
 
@@ -55,6 +57,8 @@ public final class TraceFiles {
             case LACKEY -> new LackeyTraceReader(file, buffered, read);
             case ORACLE_GENERAL -> oracleGeneral(file, buffered);
             case IDS -> new IdTraceReader(file, buffered, read);
+            case ARC -> new ArcTraceReader(file, buffered);
+            case ADDRESS -> new AddressTraceReader(file, buffered, read);
         };
     }
 
@@ -101,7 +105,7 @@ public final class TraceFiles {
                 }
                 yield new TextTraceWriter(file, pageSize);
             }
-            case LACKEY, ORACLE_GENERAL, IDS -> throw new IllegalArgumentException("format: " + format.label()
+            case LACKEY, ORACLE_GENERAL, IDS, ARC, ADDRESS -> throw new IllegalArgumentException("format: " + format.label()
                     + " traces are read, not written"
                     + " (expected: binary or text)");
         };

@@ -20,8 +20,15 @@ public enum TraceFormat {
      * zstd-compressed; read only.
      */
     ORACLE_GENERAL,
-    /** libCacheSim's txt and csv traces: an object id per line, or in a column of a comma-separated line; read only. */
-    IDS;
+    /**
+     * libCacheSim's txt and csv traces, and the LIRS traces: an object id per line, or in a column of a
+     * comma-separated line; read only.
+     */
+    IDS,
+    /** The ARC paper's block traces, {@code START COUNT IGNORED REQUEST} per line; read only. */
+    ARC,
+    /** The UCSD address traces, {@code l|s 0xADDRESS N} per line; read only. */
+    ADDRESS;
 
     /** The zstd frame magic, little-endian {@code 0xFD2FB528}: libCacheSim ships its traces compressed with it. */
     static final byte[] ZSTD_MAGIC = {0x28, (byte) 0xB5, 0x2F, (byte) 0xFD};
@@ -105,7 +112,17 @@ public enum TraceFormat {
             }
         }
         throw new IllegalArgumentException("format: " + (name == null ? "null" : "'" + name + "'")
-                + " (expected: binary, text, lackey, oracle-general or ids)");
+                + " (expected: binary, text, lackey, oracle-general, ids, arc or address)");
+    }
+
+    /** Whether the trace holds byte addresses, which the page size cuts into pages (lackey's, UCSD's). */
+    public boolean cutsAddresses() {
+        return this == LACKEY || this == ADDRESS;
+    }
+
+    /** Whether the reader numbers pages itself, densely in order of first appearance (everything but heaplab's). */
+    public boolean renumbers() {
+        return this != BINARY && this != TEXT;
     }
 
     /** Whether {@code head} starts a zstd frame. */

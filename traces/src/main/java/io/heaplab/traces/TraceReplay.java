@@ -151,7 +151,7 @@ public final class TraceReplay {
         checkFile();
         TraceFormat actual = format != null ? format : TraceFormat.detect(trace);
         try (TraceReader reader = TraceFiles.open(trace, actual, new ReadOptions(pageSize, instructions, idColumn, header))) {
-            if (actual != TraceFormat.LACKEY && pageSizeGiven && reader.pageSize() != 0
+            if (!actual.cutsAddresses() && pageSizeGiven && reader.pageSize() != 0
                     && reader.pageSize() != pageSize) {
                 throw new SpecException("trace '" + trace + "' was recorded with " + reader.pageSize()
                         + "-byte pages, not " + pageSize + " (expected: a page size for lackey traces only, whose "
