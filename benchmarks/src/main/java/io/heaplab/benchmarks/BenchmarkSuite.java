@@ -151,6 +151,8 @@ public final class BenchmarkSuite {
                 .param("string", "workload")
                 .param("sink", "lru")
                 // Purdom's workload: one load
-                .param("load", PurdomWorkloadBenchmark.HEAVY_LOAD);
+                .param("load", PurdomWorkloadBenchmark.HEAVY_LOAD)
+                // the trace larger than the caches: a short one, which checks the code path, not the caches
+                .param("references", "100000");
     }
 }
