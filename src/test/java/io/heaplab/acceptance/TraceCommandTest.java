@@ -227,6 +227,16 @@ class TraceCommandTest {
         JsonNode b = JSON.readTree(again.toFile());
         assertThat(b.get("faults")).isEqualTo(a.get("faults"));
         assertThat(b.get("distinctPages")).isEqualTo(a.get("distinctPages"));
+        // and back to libCacheSim's records, zstd-compressed, for its cachesim to replay the same references
+        Path back = dir.resolve("back.oracleGeneral.bin.zst");
+        assertThat(Cli.run("trace", "convert", converted.toString(), back.toString(), "--to", "oracle-general")
+                .exitCode()).isZero();
+        Path third = dir.resolve("third.json");
+        assertThat(Cli.run("trace", "replay", back.toString(), "-p", "lru:frames=4,16,64", "-p", "arc:frames=16",
+                "--json", third.toString()).exitCode()).isZero();
+        assertThat(JSON.readTree(third.toFile()).get("faults")).isEqualTo(a.get("faults"));
+        assertUsage(Cli.run("trace", "convert", converted.toString(), dir.resolve("x").toString(), "--to", "lackey"),
+                "--to lackey (expected: binary, text or oracle-general)");
         // the whole curve agrees with the single sizes
         Path curves = dir.resolve("oracle-curves");
         assertThat(Cli.run("curve", ORACLE.toString(), "-p", "lru:frames=all", "-o", curves.toString()).exitCode())

@@ -3,6 +3,7 @@ package io.heaplab.cli;
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.traces.ConversionResult;
 import io.heaplab.traces.TraceConversion;
+import io.heaplab.traces.TraceFormat;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,10 +17,12 @@ import picocli.CommandLine.Parameters;
 
 /** {@code heaplab trace convert}: any trace heaplab reads, rewritten by {@link TraceConversion} as a binary trace. */
 @Command(name = "convert", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Convert a trace (heaplab binary or text, or valgrind lackey; - for standard input) to "
-                + "heaplab's binary format, deflated, optionally keeping only a window of its references.",
+        description = "Convert a trace in any format heaplab reads (- for standard input) to heaplab's binary format"
+                + " (deflated), its text, or libCacheSim's oracleGeneral, optionally keeping only a window of its"
+                + " references.",
         footerHeading = "%nExamples:%n",
-        footer = {"  heaplab trace convert ls.lackey ls.hlt --page-size 4096"})
+        footer = {"  heaplab trace convert ls.lackey ls.hlt --page-size 4096",
+            "  heaplab trace convert zipf.hlt zipf.oracleGeneral.bin.zst --to oracle-general"})
 final class TraceConvertCommand implements Callable<Integer> {
 
     /** What {@code -} as the input stands for. */
@@ -31,8 +34,13 @@ final class TraceConvertCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "IN", description = "The trace to read, or - for standard input.")
     private Path in;
 
-    @Parameters(index = "1", paramLabel = "OUT", description = "The binary trace to write.")
+    @Parameters(index = "1", paramLabel = "OUT", description = "The trace to write.")
     private Path out;
+
+    @Option(names = "--to", paramLabel = "FORMAT", defaultValue = "binary",
+            description = "The format to write: binary (heaplab's, the default), text, or oracle-general "
+                    + "(libCacheSim's records, zstd-compressed unless --no-compress).")
+    private String to;
 
     @Mixin
     private TraceInput input;
@@ -69,7 +77,7 @@ final class TraceConvertCommand implements Callable<Integer> {
         TraceConversion conversion = standardInput ? TraceConversion.of(System.in, STANDARD_INPUT)
                 : TraceConversion.of(in);
         conversion.format(input.given()).instructions(input.instructions()).ids(input.checkedColumn(), input.header())
-                .skip(skip).compress(!plain);
+                .skip(skip).compress(!plain).target(target());
         if (pageSize != null) {
             RunOptions.checkPageSize(pageSize);
             conversion.pageSize(pageSize);
@@ -87,5 +95,13 @@ final class TraceConvertCommand implements Callable<Integer> {
                 result.pageSize(), out, plain ? "" : " compressed", Files.size(out));
         printer.flush();
         return Main.OK;
+    }
+
+    private TraceFormat target() {
+        try {
+            return TraceFormat.parse(to);
+        } catch (IllegalArgumentException e) {
+            throw new SpecException("--to " + to + " (expected: binary, text or oracle-general)");
+        }
     }
 }

@@ -42,6 +42,7 @@ public final class TraceConversion {
     private long skip;
     private long limit = Long.MAX_VALUE;
     private boolean compress = true;
+    private TraceFormat target = TraceFormat.BINARY;
 
     private TraceConversion(Path file, InputStream stream, String name) {
         this.file = file;
@@ -112,6 +113,18 @@ public final class TraceConversion {
         return this;
     }
 
+    /**
+     * The format to write: heaplab's binary (the default), its text, or libCacheSim's oracleGeneral (for a
+     * replay by its {@code cachesim} on the same references); a text trace is never compressed.
+     */
+    public TraceConversion target(TraceFormat target) {
+        if (target != TraceFormat.BINARY && target != TraceFormat.TEXT && target != TraceFormat.ORACLE_GENERAL) {
+            throw new SpecException("--to " + target.label() + " (expected: binary, text or oracle-general)");
+        }
+        this.target = target;
+        return this;
+    }
+
     /** Whether to deflate the output's body (default: yes). */
     public TraceConversion compress(boolean compress) {
         this.compress = compress;
@@ -147,7 +160,8 @@ public final class TraceConversion {
                         + "addresses are bytes)");
             }
             ReferenceTally tally = new ReferenceTally();
-            try (TraceWriter writer = TraceFiles.create(out, TraceFormat.BINARY, reader.pageSize(), compress)) {
+            try (TraceWriter writer = TraceFiles.create(out, target, reader.pageSize(),
+                    compress && target != TraceFormat.TEXT)) {
                 Window window = new Window(writer, tally, skip, limit, actual.renumbers());
                 boolean cut = false;
                 try {

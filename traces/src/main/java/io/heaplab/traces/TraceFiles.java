@@ -94,7 +94,7 @@ public final class TraceFiles {
             throw new IllegalArgumentException("pageSize: " + pageSize + " (expected: a power of 2, or 0 for unknown)");
         }
         if (format == null) {
-            throw new IllegalArgumentException("format: null (expected: binary or text)");
+            throw new IllegalArgumentException("format: null (expected: binary, text or oracle-general)");
         }
         return switch (format) {
             case BINARY -> new BinaryTraceWriter(file, pageSize, compress);
@@ -105,9 +105,9 @@ public final class TraceFiles {
                 }
                 yield new TextTraceWriter(file, pageSize);
             }
-            case LACKEY, ORACLE_GENERAL, IDS, ARC, ADDRESS -> throw new IllegalArgumentException("format: " + format.label()
-                    + " traces are read, not written"
-                    + " (expected: binary or text)");
+            case ORACLE_GENERAL -> new OracleGeneralTraceWriter(file, pageSize, compress);
+            case LACKEY, IDS, ARC, ADDRESS -> throw new IllegalArgumentException("format: " + format.label()
+                    + " traces are read, not written (expected: binary, text or oracle-general)");
         };
     }
 }

@@ -126,4 +126,32 @@ class OracleGeneralTraceReaderTest {
         assertThat(TraceFormat.ORACLE_GENERAL.label()).isEqualTo("oracle-general");
         assertThat(TraceFormat.parse("oracle-general")).isEqualTo(TraceFormat.ORACLE_GENERAL);
     }
+
+    @Property(tries = 30)
+    void aConversionToOracleGeneralReadsBackAsTheSameStream(@ForAll @Size(max = 2000) long[] raw,
+            @ForAll boolean compress) throws IOException {
+        long[] ids = Arrays.stream(raw).map(v -> Math.floorMod(v, 50)).toArray();
+        Path base = Files.createTempDirectory("oracle-out");
+        try {
+            Path text = Files.writeString(base.resolve("t.txt"), asText(ids));
+            Path out = base.resolve(compress ? "t.bin.zst" : "t.oracleGeneral.bin");
+            TraceConversion.of(text).target(TraceFormat.ORACLE_GENERAL).compress(compress).to(out);
+            byte[] bytes = Files.readAllBytes(out);
+            if (ids.length > 0) {
+                assertThat(TraceFormat.zstd(bytes)).isEqualTo(compress);
+            }
+            assertThat(Traces.read(out, TraceFormat.ORACLE_GENERAL, null).runs())
+                    .isEqualTo(Traces.read(text, TraceFormat.TEXT, null).runs());
+            if (!compress) {
+                assertThat(bytes).hasSize(ids.length * OracleGeneralTraceReader.RECORD_BYTES);
+            }
+        } finally {
+            try (var files = Files.list(base)) {
+                for (Path p : files.toList()) {
+                    Files.delete(p);
+                }
+            }
+            Files.delete(base);
+        }
+    }
 }
