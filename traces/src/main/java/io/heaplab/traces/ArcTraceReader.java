@@ -1,31 +1,21 @@
 package io.heaplab.traces;
 
 import io.heaplab.core.trace.ReferenceRecorder;
-import io.heaplab.core.trace.ReferenceSink;
-import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * Reads the block traces Megiddo and Modha published with ARC (FAST 2003), as Caffeine's simulator reads them: a
  * line {@code START COUNT IGNORED REQUEST} reads the {@code COUNT} blocks from {@code START} on, one reference
  * each. Each block becomes a page, numbered in order of first appearance. Blank lines are skipped.
  */
-final class ArcTraceReader implements TraceReader {
+final class ArcTraceReader extends LineTraceReader {
 
     /** The longest run of blocks one line is believed to read; a larger count means a corrupt line. */
     static final long MAX_BLOCKS = 1 << 24;
 
-    private final Path file;
-    private final InputStream in;
-    private final AsciiLines lines;
-    private boolean replayed;
-
     ArcTraceReader(Path file, InputStream in) {
-        this.file = file;
-        this.in = in;
-        this.lines = new AsciiLines(file, in);
+        super(file, in);
     }
 
     @Override
@@ -34,37 +24,20 @@ final class ArcTraceReader implements TraceReader {
     }
 
     @Override
-    public long replay(ReferenceSink sink) throws IOException {
-        if (replayed) {
-            throw new IllegalStateException(file + ": a trace reader replays once");
+    void line(byte[] b, int start, int end, ReferenceRecorder out, DensePages pages) {
+        if (AsciiLines.isBlank(b, start, end)) {
+            return;
         }
-        replayed = true;
-        ReferenceRecorder out = new ReferenceRecorder(List.of(sink));
-        DensePages pages = new DensePages();
-        while (lines.next()) {
-            byte[] b = lines.bytes();
-            int[] at = {lines.start()};
-            int end = lines.end();
-            if (AsciiLines.isBlank(b, at[0], end)) {
-                continue;
-            }
-            long start = number(b, at, end, "a first block");
-            long count = number(b, at, end, "a count of blocks");
-            if (count < 1 || count > MAX_BLOCKS) {
-                throw TraceFormatException.atLine(file, lines.number(), lines.text() + ": a count of " + count
-                        + " blocks (expected: 1 to " + MAX_BLOCKS + ")");
-            }
-            for (long block = start; block < start + count; block++) {
-                int page = pages.page(block);
-                if (page < 0) {
-                    throw TraceFormatException.atLine(file, lines.number(), "more than " + Integer.MAX_VALUE
-                            + " distinct blocks (expected: pages numbered by int)");
-                }
-                out.reference(page, false);
-            }
+        int[] at = {start};
+        long first = number(b, at, end, "a first block");
+        long count = number(b, at, end, "a count of blocks");
+        if (count < 1 || count > MAX_BLOCKS) {
+            throw TraceFormatException.atLine(file, lines.number(), lines.text() + ": a count of " + count
+                    + " blocks (expected: 1 to " + MAX_BLOCKS + ")");
         }
-        out.flush();
-        return out.references();
+        for (long block = first; block < first + count; block++) {
+            out.reference(page(pages.page(block)), false);
+        }
     }
 
     /** The next whitespace-separated decimal field from {@code at[0]}, moving past it. */
@@ -80,15 +53,9 @@ final class ArcTraceReader implements TraceReader {
             i++;
         }
         if (i == from || (i < end && b[i] != ' ' && b[i] != '\t')) {
-            throw TraceFormatException.atLine(file, lines.number(), lines.text() + " (expected: " + what
-                    + ", a whole number, as in '1024 8 0 1')");
+            throw bad(what + ", a whole number, as in '1024 8 0 1'");
         }
         at[0] = i;
         return value;
-    }
-
-    @Override
-    public void close() throws IOException {
-        in.close();
     }
 }

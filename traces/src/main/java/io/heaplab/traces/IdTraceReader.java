@@ -1,36 +1,27 @@
 package io.heaplab.traces;
 
 import io.heaplab.core.trace.ReferenceRecorder;
-import io.heaplab.core.trace.ReferenceSink;
-import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * Reads libCacheSim's text traces: its {@code txt} format, an object id per line, and its {@code csv} format, the
  * id in a column of each comma-separated line (the first, or the one {@link ReadOptions#idColumn()} names), with
- * an optional header line. Each line is one read of its object; an id is a number or any other
- * token, and each distinct id becomes a page in order of first appearance, so memory follows the distinct objects.
- * Blank lines, lines starting with {@code #} and lines of a lone {@code *} (the LIRS traces' separator, which are
- * otherwise an id per line) are skipped.
+ * an optional header line. Each line is one read of its object; an id is a number or any other token, and each
+ * distinct id becomes a page in order of first appearance, so memory follows the distinct objects. Blank lines,
+ * lines starting with {@code #} and lines of a lone {@code *} (the LIRS traces' separator, which are otherwise an
+ * id per line) are skipped.
  */
-final class IdTraceReader implements TraceReader {
+final class IdTraceReader extends LineTraceReader {
 
-    private final Path file;
-    private final InputStream in;
-    private final AsciiLines lines;
     private final int column;
-    private final boolean header;
-    private boolean replayed;
+    private boolean skipHeader;
 
     IdTraceReader(Path file, InputStream in, ReadOptions options) {
-        this.file = file;
-        this.in = in;
-        this.lines = new AsciiLines(file, in);
+        super(file, in);
         this.column = options.idColumn();
-        this.header = options.header();
+        this.skipHeader = options.header();
     }
 
     @Override
@@ -39,67 +30,48 @@ final class IdTraceReader implements TraceReader {
     }
 
     @Override
-    public long replay(ReferenceSink sink) throws IOException {
-        if (replayed) {
-            throw new IllegalStateException(file + ": a trace reader replays once");
+    void line(byte[] b, int start, int end, ReferenceRecorder out, DensePages pages) {
+        if (skipHeader) {
+            skipHeader = false;
+            return;
         }
-        replayed = true;
-        ReferenceRecorder out = new ReferenceRecorder(List.of(sink));
-        DensePages pages = new DensePages();
-        boolean skip = header;
-        while (lines.next()) {
-            byte[] b = lines.bytes();
-            int start = lines.start();
-            int end = lines.end();
-            if (skip) {
-                skip = false;
-                continue;
-            }
-            while (start < end && (b[start] == ' ' || b[start] == '\t')) {
-                start++;
-            }
-            if (start == end || b[start] == '#' || (b[start] == '*' && end - start == 1)) {
-                continue; // a blank line, a comment, or the '*' that separates a LIRS trace's parts
-            }
-            // the column's field: from after the (column-1)th comma to the next comma
-            int from = start;
-            for (int c = 1; c < column; c++) {
-                while (from < end && b[from] != ',') {
-                    from++;
-                }
-                if (from == end) {
-                    throw TraceFormatException.atLine(file, lines.number(), lines.text() + " has no column " + column
-                            + " (expected: an id in column " + column + " of every line)");
-                }
+        while (start < end && (b[start] == ' ' || b[start] == '\t')) {
+            start++;
+        }
+        if (start == end || b[start] == '#' || (b[start] == '*' && end - start == 1)) {
+            return; // a blank line, a comment, or the '*' that separates a LIRS trace's parts
+        }
+        // the column's field: from after the (column-1)th comma to the next comma
+        int from = start;
+        for (int c = 1; c < column; c++) {
+            while (from < end && b[from] != ',') {
                 from++;
             }
-            int to = from;
-            while (to < end && b[to] != ',') {
-                to++;
+            if (from == end) {
+                throw TraceFormatException.atLine(file, lines.number(), lines.text() + " has no column " + column
+                        + " (expected: an id in column " + column + " of every line)");
             }
-            while (from < to && (b[from] == ' ' || b[from] == '\t' || b[from] == '"')) {
-                from++;
-            }
-            while (to > from && (b[to - 1] == ' ' || b[to - 1] == '\t' || b[to - 1] == '"' || b[to - 1] == '\r')) {
-                to--;
-            }
-            if (from == to) {
-                throw TraceFormatException.atLine(file, lines.number(), lines.text() + " has an empty id in column "
-                        + column + " (expected: an object id)");
-            }
-            int page = page(b, from, to, pages);
-            if (page < 0) {
-                throw TraceFormatException.atLine(file, lines.number(), "more than " + Integer.MAX_VALUE
-                        + " distinct objects (expected: pages numbered by int)");
-            }
-            out.reference(page, false);
+            from++;
         }
-        out.flush();
-        return out.references();
+        int to = from;
+        while (to < end && b[to] != ',') {
+            to++;
+        }
+        while (from < to && (b[from] == ' ' || b[from] == '\t' || b[from] == '"')) {
+            from++;
+        }
+        while (to > from && (b[to - 1] == ' ' || b[to - 1] == '\t' || b[to - 1] == '"' || b[to - 1] == '\r')) {
+            to--;
+        }
+        if (from == to) {
+            throw TraceFormatException.atLine(file, lines.number(), lines.text() + " has an empty id in column "
+                    + column + " (expected: an object id)");
+        }
+        out.reference(page(id(b, from, to, pages)), false);
     }
 
     /** The page of the id in {@code b[from .. to)}: a number of up to 18 digits as such, any other token by name. */
-    private static int page(byte[] b, int from, int to, DensePages pages) {
+    private static int id(byte[] b, int from, int to, DensePages pages) {
         long id = 0;
         boolean numeric = to - from <= 18;
         for (int i = from; i < to && numeric; i++) {
@@ -108,10 +80,5 @@ final class IdTraceReader implements TraceReader {
             id = id * 10 + digit;
         }
         return numeric ? pages.page(id) : pages.page(new String(b, from, to - from, StandardCharsets.ISO_8859_1));
-    }
-
-    @Override
-    public void close() throws IOException {
-        in.close();
     }
 }

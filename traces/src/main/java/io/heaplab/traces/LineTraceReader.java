@@ -1,0 +1,64 @@
+package io.heaplab.traces;
+
+import io.heaplab.core.trace.ReferenceRecorder;
+import io.heaplab.core.trace.ReferenceSink;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * A reader of the peers' text traces (libCacheSim's ids, the ARC and UCSD traces): a line at a time, parsed in
+ * place, its references recorded as runs and its ids or pages numbered densely in order of first appearance. A
+ * subclass says what one line references.
+ */
+abstract class LineTraceReader implements TraceReader {
+
+    final Path file;
+    final AsciiLines lines;
+    private final InputStream in;
+    private boolean replayed;
+
+    LineTraceReader(Path file, InputStream in) {
+        this.file = file;
+        this.in = in;
+        this.lines = new AsciiLines(file, in);
+    }
+
+    @Override
+    public final long replay(ReferenceSink sink) throws IOException {
+        if (replayed) {
+            throw new IllegalStateException(file + ": a trace reader replays once");
+        }
+        replayed = true;
+        ReferenceRecorder out = new ReferenceRecorder(List.of(sink));
+        DensePages pages = new DensePages();
+        while (lines.next()) {
+            line(lines.bytes(), lines.start(), lines.end(), out, pages);
+        }
+        out.flush();
+        return out.references();
+    }
+
+    /** Records the references of the current line, {@code b[start .. end)}. */
+    abstract void line(byte[] b, int start, int end, ReferenceRecorder out, DensePages pages);
+
+    /** The page {@code pages} gives, or a one-line error naming the line when every int is a page already. */
+    final int page(int page) {
+        if (page < 0) {
+            throw TraceFormatException.atLine(file, lines.number(), "more than " + Integer.MAX_VALUE
+                    + " distinct pages (expected: pages numbered by int)");
+        }
+        return page;
+    }
+
+    /** A one-line error naming the file, the line and what was expected of it. */
+    final TraceFormatException bad(String expected) {
+        return TraceFormatException.atLine(file, lines.number(), lines.text() + " (expected: " + expected + ")");
+    }
+
+    @Override
+    public final void close() throws IOException {
+        in.close();
+    }
+}
