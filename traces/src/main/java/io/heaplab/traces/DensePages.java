@@ -14,6 +14,9 @@ final class DensePages {
     private final Long2IntOpenHashMap numbers = new Long2IntOpenHashMap();
     private Object2IntOpenHashMap<String> names;
     private int next;
+    /** The last number asked for and its page: a trace repeats its last id often, and this skips the hash. */
+    private long lastNumber;
+    private int lastPage = -1;
 
     DensePages() {
         numbers.defaultReturnValue(-1);
@@ -21,11 +24,16 @@ final class DensePages {
 
     /** The page of {@code id}, a new one on its first reference; -1 when every int is a page already. */
     int page(long id) {
+        if (id == lastNumber && lastPage >= 0) {
+            return lastPage;
+        }
         int page = numbers.get(id);
         if (page < 0 && next < Integer.MAX_VALUE) {
             page = next++;
             numbers.put(id, page);
         }
+        lastNumber = id;
+        lastPage = page;
         return page;
     }
 

@@ -51,9 +51,6 @@ final class LackeyTraceReader implements TraceReader {
     private final int pageShift;
     private final boolean instructions;
     private final DensePages ids = new DensePages();
-    /** The last page looked up and its id: most accesses stay on the page before, and skip the map. */
-    private long lastPage = -1;
-    private int lastId = -1;
     private boolean replayed;
 
     LackeyTraceReader(Path file, ReadOptions options) throws IOException {
@@ -125,15 +122,10 @@ final class LackeyTraceReader implements TraceReader {
 
     /** The dense id of {@code page}, giving it the next one on its first appearance. */
     private int id(long page) {
-        if (page == lastPage && lastId >= 0) {
-            return lastId;
-        }
         int id = ids.page(page);
         if (id < 0) {
             throw error("more than " + Integer.MAX_VALUE + " distinct pages (expected: pages numbered by int)");
         }
-        lastPage = page;
-        lastId = id;
         return id;
     }
 

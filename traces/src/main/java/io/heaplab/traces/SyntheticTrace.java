@@ -39,14 +39,17 @@ public final class SyntheticTrace {
             "scan", Set.of("pages", "skew", "writes"),
             "mix", Set.of("pages", "skew", "scan", "writes"));
 
-    private final String kind;
+    /** The shapes of stream, chosen once so no name is compared per reference. */
+    private enum Kind { ZIPF, UNIFORM, LOOP, SCAN, MIX }
+
+    private final Kind kind;
     private final int pages;
     private final double skew;
     private final double scan;
     private final double writes;
 
     private SyntheticTrace(String kind, int pages, double skew, double scan, double writes) {
-        this.kind = kind;
+        this.kind = Kind.valueOf(kind.toUpperCase(java.util.Locale.ROOT));
         this.pages = pages;
         this.skew = skew;
         this.scan = scan;
@@ -85,17 +88,17 @@ public final class SyntheticTrace {
             throw new SpecException("--references " + references + " (expected: 0 or more)");
         }
         UniformRandomProvider random = RandomSource.XO_RO_SHI_RO_128_PP.create(seed);
-        SharedStateDiscreteSampler zipf = kind.equals("zipf") || kind.equals("scan") || kind.equals("mix")
+        SharedStateDiscreteSampler zipf = kind == Kind.ZIPF || kind == Kind.SCAN || kind == Kind.MIX
                 ? RejectionInversionZipfSampler.of(random, pages, skew) : null;
         ReferenceRecorder out = new ReferenceRecorder(List.of(sink));
         long scanned = 0;
         for (long r = 0; r < references; r++) {
             int page = switch (kind) {
-                case "zipf" -> zipf.sample() - 1;
-                case "uniform" -> random.nextInt(pages);
-                case "loop" -> (int) (r % pages);
-                case "scan" -> r < pages ? (int) r : zipf.sample() - 1;
-                default -> random.nextDouble() < scan ? pages + (int) (scanned++ % (Integer.MAX_VALUE - pages))
+                case ZIPF -> zipf.sample() - 1;
+                case UNIFORM -> random.nextInt(pages);
+                case LOOP -> (int) (r % pages);
+                case SCAN -> r < pages ? (int) r : zipf.sample() - 1;
+                case MIX -> random.nextDouble() < scan ? pages + (int) (scanned++ % (Integer.MAX_VALUE - pages))
                         : zipf.sample() - 1;
             };
             out.reference(page, writes > 0 && random.nextDouble() < writes);

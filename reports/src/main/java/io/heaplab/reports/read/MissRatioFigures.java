@@ -102,9 +102,9 @@ final class MissRatioFigures {
 
     /** A policy without its memory size, naming the line its sizes make: {@code lru}, {@code wsclock:theta=100}. */
     private static String family(Spec policy) {
-        Map<String, String> options = new LinkedHashMap<>(policy.options());
+        java.util.SequencedMap<String, String> options = new LinkedHashMap<>(policy.options());
         options.remove("frames");
-        return new Spec(policy.name(), new java.util.LinkedHashMap<>(options)).toString();
+        return new Spec(policy.name(), options).toString();
     }
 
     private static Spec parse(String text) {
