@@ -14,6 +14,8 @@ import io.heaplab.core.trace.PageRun;
 import io.heaplab.testkit.FixedMemoryContract;
 import io.heaplab.testkit.PageTraces;
 import java.util.Map;
+import io.heaplab.paging.stack.CurveCheck;
+import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -144,5 +146,22 @@ class ExactLruTest extends FixedMemoryContract {
         for (int frames = 1; frames <= largest; frames++) {
             lru[frames].finish();
         }
+    }
+
+    @Provide
+    Arbitrary<long[]> sizedTraces() {
+        return Arbitraries.of(2, 9, 60, 400).flatMap(maxPage -> PageTraces.traces(maxPage, 1500));
+    }
+
+    /**
+     * The queue of references against the Fenwick curve of stack distances, at every size, in faults and
+     * write-backs, with the queue renumbered every few runs and after a warm-up.
+     */
+    @Property(tries = 60)
+    void equalsTheStackDistanceCurveAtEverySizeHoweverOftenItRenumbers(
+            @ForAll("sizedTraces") long[] runs, @ForAll @IntRange(min = 0, max = 1500) int split,
+            @ForAll @IntRange(min = 1, max = 40) int capacity) {
+        CurveCheck.assertMatchesPerSize(runs, Math.min(split, runs.length), LruStackDistance::new,
+                frames -> new ExactLru(frames, capacity));
     }
 }
