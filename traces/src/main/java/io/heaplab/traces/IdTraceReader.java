@@ -38,7 +38,11 @@ final class IdTraceReader extends LineTraceReader {
         while (start < end && (b[start] == ' ' || b[start] == '\t')) {
             start++;
         }
-        if (start == end || b[start] == '#' || (b[start] == '*' && end - start == 1)) {
+        int last = end;
+        while (last > start && (b[last - 1] == ' ' || b[last - 1] == '\t')) {
+            last--;
+        }
+        if (start == last || b[start] == '#' || (b[start] == '*' && last - start == 1)) {
             return; // a blank line, a comment, or the '*' that separates a LIRS trace's parts
         }
         // the column's field: from after the (column-1)th comma to the next comma

@@ -125,10 +125,16 @@ public enum TraceFormat {
         return this != BINARY && this != TEXT;
     }
 
-    /** Whether {@code head} starts a zstd frame. */
+    /**
+     * Whether {@code head} starts a zstd stream: a frame, or a skippable frame (magic {@code 0x184D2A5?}, little-endian),
+     * which parallel compressors such as pzstd put first.
+     */
     static boolean zstd(byte[] head) {
-        return head.length >= ZSTD_MAGIC.length && java.util.Arrays.equals(head, 0, ZSTD_MAGIC.length, ZSTD_MAGIC, 0,
-                ZSTD_MAGIC.length);
+        if (head.length < ZSTD_MAGIC.length) {
+            return false;
+        }
+        boolean skippable = (head[0] & 0xF0) == 0x50 && head[1] == 0x2A && head[2] == 0x4D && head[3] == 0x18;
+        return skippable || java.util.Arrays.equals(head, 0, ZSTD_MAGIC.length, ZSTD_MAGIC, 0, ZSTD_MAGIC.length);
     }
 
     /** The name {@link #parse} takes: the constant in lower case, words joined by '-'. */

@@ -54,7 +54,7 @@ class CaffeineFormatsTest {
 
     @Test
     void aLirsTraceIsAnIdPerLineWithStarsBetweenItsParts() throws IOException {
-        Path lirs = Files.writeString(dir.resolve("ps.trc"), "7\n8\n*\n7\n\n9\n");
+        Path lirs = Files.writeString(dir.resolve("ps.trc"), "7\n8\n*\n7\n\n * \t\n9\n");
         assertThat(Traces.read(lirs, TraceFormat.IDS, null).runs()).isEqualTo(text("0\n1\n0\n2\n").runs());
     }
 }

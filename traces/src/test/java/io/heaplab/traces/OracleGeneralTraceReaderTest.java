@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import java.util.regex.Pattern;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -153,5 +154,78 @@ class OracleGeneralTraceReaderTest {
             }
             Files.delete(base);
         }
+    }
+
+    /** The expected message of a zstd stream that breaks {@code offset} bytes into its records, whatever zstd says. */
+    private static String zstdBroke(Path file, long offset) {
+        return Pattern.quote(file + ": byte " + offset + " of the zstd-decompressed records: cannot read the records: ")
+                + "[^\n]+" + Pattern.quote(" (expected: an oracleGeneral trace, plain or zstd-compressed)");
+    }
+
+    @Test
+    void aRecordCutAfterAFullBufferOfRecordsIsNamedWithItsOffsetInTheFile() throws IOException {
+        byte[] whole = records(new SplittableRandom(2).longs(8193, 0, 1000).toArray());
+        Path file = Files.write(dir.resolve("long.oracleGeneral"), Arrays.copyOf(whole, whole.length - 19));
+        assertThatThrownBy(() -> Traces.read(file)).isInstanceOf(TraceFormatException.class).hasMessage(file
+                + ": byte 196608: a cut record: 5 of its 24 bytes (expected: whole oracleGeneral records)");
+        Path short_ = Files.write(dir.resolve("short.oracleGeneral"), Arrays.copyOf(whole, 10));
+        assertThatThrownBy(() -> Traces.read(short_)).hasMessage(short_
+                + ": byte 0: a cut record: 10 of its 24 bytes (expected: whole oracleGeneral records)");
+    }
+
+    /** The sample holds 5000 whole records: a frame cut in its last byte or followed by junk breaks after them. */
+    @Test
+    void aZstdFrameCutShortOrFollowedByJunkIsNamedWhereItsRecordsBroke() throws IOException {
+        byte[] sample = Files.readAllBytes(Path.of("src/test/resources/oracle/tiny.oracleGeneral.bin.zst"));
+        Path cut = Files.write(dir.resolve("cut.oracleGeneral.bin.zst"), Arrays.copyOf(sample, sample.length - 1));
+        assertThatThrownBy(() -> Traces.read(cut)).isInstanceOf(TraceFormatException.class)
+                .hasMessageMatching(zstdBroke(cut, 5000 * OracleGeneralTraceReader.RECORD_BYTES));
+        byte[] junk = Arrays.copyOf(sample, sample.length + 5);
+        Arrays.fill(junk, sample.length, junk.length, (byte) 0x33);
+        Path after = Files.write(dir.resolve("junk.oracleGeneral.bin.zst"), junk);
+        assertThatThrownBy(() -> Traces.read(after)).isInstanceOf(TraceFormatException.class)
+                .hasMessageMatching(zstdBroke(after, 5000 * OracleGeneralTraceReader.RECORD_BYTES));
+        Path magicOnly = Files.write(dir.resolve("magic.oracleGeneral.bin.zst"), TraceFormat.ZSTD_MAGIC);
+        assertThatThrownBy(() -> Traces.read(magicOnly)).isInstanceOf(TraceFormatException.class)
+                .hasMessageMatching(zstdBroke(magicOnly, 0));
+    }
+
+    /** Only the magic tells zstd, not the name: with a wrong magic the file is plain records, its tail a cut one. */
+    @Test
+    void aZstdFileWithAWrongMagicIsReadAsPlainRecordsAndItsTailNamedAsCut() throws IOException {
+        byte[] sample = Files.readAllBytes(Path.of("src/test/resources/oracle/tiny.oracleGeneral.bin.zst"));
+        sample[3] ^= 0x01;
+        Path file = Files.write(dir.resolve("bad-magic.oracleGeneral.bin.zst"), sample);
+        int whole = sample.length - sample.length % OracleGeneralTraceReader.RECORD_BYTES;
+        assertThatThrownBy(() -> Traces.read(file)).isInstanceOf(TraceFormatException.class).hasMessage(file
+                + ": byte " + whole + ": a cut record: " + (sample.length - whole) + " of its 24 bytes (expected:"
+                + " whole oracleGeneral records)");
+        Path plain = Files.write(dir.resolve("plain.oracleGeneral.bin.zst"), records(5, 6, 5));
+        assertThat(Traces.read(plain).runs()).containsExactly(PageRun.pack(0, 1, false), PageRun.pack(1, 1, false),
+                PageRun.pack(0, 1, false));
+    }
+
+    @Test
+    void anEmptyFileOrAnEmptyZstdFrameIsAnEmptyTrace() throws IOException {
+        Path empty = Files.write(dir.resolve("empty.oracleGeneral.bin"), new byte[0]);
+        assertThat(Traces.read(empty).runs()).isEmpty();
+        Path frame = Files.write(dir.resolve("empty.oracleGeneral.bin.zst"), zstd(new byte[0]));
+        assertThat(Traces.read(frame).runs()).isEmpty();
+    }
+
+    /**
+     * zstd's own parallel compressor, {@code pzstd}, starts its output with a skippable frame (magic 0x184D2A50, a
+     * 4-byte length, then the compressed frame's size), which {@code zstd -d} skips: such a file is zstd too.
+     */
+    @Test
+    void aZstdFileThatStartsWithASkippableFrameIsReadThroughZstd() throws IOException {
+        long[] ids = new SplittableRandom(3).longs(500, 0, 40).toArray();
+        byte[] frame = zstd(records(ids));
+        ByteBuffer pzstd = ByteBuffer.allocate(12 + frame.length).order(ByteOrder.LITTLE_ENDIAN)
+                .putInt(0x184D2A50).putInt(4).putInt(frame.length).put(frame);
+        Path file = Files.write(dir.resolve("w.oracleGeneral.bin.zst"), pzstd.array());
+        Path plain = Files.write(dir.resolve("w.oracleGeneral.bin"), records(ids));
+        assertThat(Traces.read(file, TraceFormat.ORACLE_GENERAL, null).runs())
+                .isEqualTo(Traces.read(plain, TraceFormat.ORACLE_GENERAL, null).runs());
     }
 }
