@@ -124,7 +124,7 @@ final class LackeyTraceReader implements TraceReader {
     private int id(long page) {
         int id = ids.page(page);
         if (id < 0) {
-            throw error("more than " + Integer.MAX_VALUE + " distinct pages (expected: pages numbered by int)");
+            throw error("more than " + DensePages.MAX_PAGES + " distinct pages (expected: at most that many, the most heaplab renumbers)");
         }
         return id;
     }

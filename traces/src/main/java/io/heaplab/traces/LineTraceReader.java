@@ -43,11 +43,11 @@ abstract class LineTraceReader implements TraceReader {
     /** Records the references of the current line, {@code b[start .. end)}. */
     abstract void line(byte[] b, int start, int end, ReferenceRecorder out, DensePages pages);
 
-    /** The page {@code pages} gives, or a one-line error naming the line when every int is a page already. */
+    /** The page {@code pages} gives, or a one-line error naming the line when there are DensePages.MAX_PAGES already. */
     final int page(int page) {
         if (page < 0) {
-            throw TraceFormatException.atLine(file, lines.number(), "more than " + Integer.MAX_VALUE
-                    + " distinct pages (expected: pages numbered by int)");
+            throw TraceFormatException.atLine(file, lines.number(), "more than " + DensePages.MAX_PAGES
+                    + " distinct pages (expected: at most that many, the most heaplab renumbers)");
         }
         return page;
     }

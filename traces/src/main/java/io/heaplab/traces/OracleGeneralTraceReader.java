@@ -54,17 +54,24 @@ final class OracleGeneralTraceReader implements TraceReader {
         ReferenceRecorder out = new ReferenceRecorder(List.of(sink));
         DensePages pages = new DensePages();
         byte[] buffer = new byte[RECORDS_PER_READ * RECORD_BYTES];
+        long[] ids = new long[RECORDS_PER_READ];
+        int[] pageOf = new int[RECORDS_PER_READ];
         long offset = 0;
         while (true) {
             int filled = fill(buffer, offset);
             int whole = filled - filled % RECORD_BYTES;
-            for (int at = 0; at < whole; at += RECORD_BYTES) {
-                int page = pages.page(id(buffer, at + 4));
-                if (page < 0) {
-                    throw TraceFormatException.atByte(file, offset + at, where, "more than " + Integer.MAX_VALUE
-                            + " distinct objects (expected: pages numbered by int)", null);
-                }
-                out.reference(page, false);
+            int records = whole / RECORD_BYTES;
+            for (int r = 0; r < records; r++) {
+                ids[r] = id(buffer, r * RECORD_BYTES + 4);
+            }
+            int full = pages.pages(ids, records, pageOf);
+            if (full >= 0) {
+                throw TraceFormatException.atByte(file, offset + (long) full * RECORD_BYTES, where, "more than "
+                        + DensePages.MAX_PAGES + " distinct objects (expected: at most that many, the most heaplab"
+                        + " renumbers)", null);
+            }
+            for (int r = 0; r < records; r++) {
+                out.reference(pageOf[r], false);
             }
             offset += whole;
             if (filled < buffer.length) {
