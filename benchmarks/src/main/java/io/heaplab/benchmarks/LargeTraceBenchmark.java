@@ -25,8 +25,9 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Exact LRU on a trace larger than the CPU's caches, in the units cache simulators count: a Zipf(0.99) stream of
  * {@code references} raw references over a million pages (the simulators' per-page arrays alone are tens of MB),
- * replayed from memory into one fixed size or into the whole curve. The primary score is whole replays per
- * second; the secondary {@code references} and {@code runs} are raw and run-merged references per second.
+ * read-only or with a share of writes, replayed from memory into one fixed size or into the whole curve. The
+ * primary score is whole replays per second; the secondary {@code references} and {@code runs} are raw and
+ * run-merged references per second.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -43,8 +44,15 @@ public class LargeTraceBenchmark {
     @Param({"10000000"})
     public long references;
 
+    /**
+     * The share of references that write: 0, the usual read-only request trace, and 0.3, where dirty pages make
+     * the curve settle write-backs at every size.
+     */
+    @Param({"0", "0.3"})
+    public double writes;
+
     /** What the trace is replayed into: exact LRU at one size, or every size at once. */
-    @Param({"lru:frames=10000", "lru:frames=all"})
+    @Param({"lru:frames=10000", "lru:frames=all", "lru:frames=all,threads=2"})
     public String simulation;
 
     private long[] runs;
@@ -67,7 +75,7 @@ public class LargeTraceBenchmark {
     public void generate() {
         LongArrayList collected = new LongArrayList();
         ReferenceSink collect = (batch, length) -> collected.addElements(collected.size(), batch, 0, length);
-        raw = SyntheticTrace.of(Spec.parse("zipf:pages=" + PAGES + ",skew=0.99")).generate(references, 1, collect);
+        raw = SyntheticTrace.of(Spec.parse("zipf:pages=" + PAGES + ",skew=0.99,writes=" + writes)).generate(references, 1, collect);
         runs = collected.toLongArray();
         plugins = Plugins.load();
     }

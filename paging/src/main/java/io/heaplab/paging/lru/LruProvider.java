@@ -13,6 +13,7 @@ import java.util.List;
 public final class LruProvider implements ReplacementPolicyProvider {
 
     static final String FRAMES = "frames";
+    static final String THREADS = "threads";
 
     @Override
     public String name() {
@@ -27,11 +28,14 @@ public final class LruProvider implements ReplacementPolicyProvider {
     @Override
     public List<Option> options() {
         return List.of(Option.required(FRAMES, OptionType.POSITIVE_INT_OR_ALL,
-                "page frames of main memory, or 'all' for faults at every size"));
+                        "page frames of main memory, or 'all' for faults at every size"),
+                Option.range(THREADS, OptionType.INT, 1, 2, "1",
+                        "with frames=all, 2 runs the curve's bookkeeping on a second core beside the stack"));
     }
 
     @Override
     public PagingSimulator create(Options options) {
-        return options.isAll(FRAMES) ? new LruStackDistance() : new ExactLru(options.getInt(FRAMES));
+        return options.isAll(FRAMES) ? new LruStackDistance(options.getInt(THREADS))
+                : new ExactLru(options.getInt(FRAMES));
     }
 }

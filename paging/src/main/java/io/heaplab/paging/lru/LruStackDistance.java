@@ -6,6 +6,12 @@ import io.heaplab.core.trace.PageRun;
 import io.heaplab.paging.PageTables;
 import io.heaplab.paging.stack.StackCurve;
 import java.util.Arrays;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 
 /**
  * LRU faults for every memory size in one pass, from stack distances (Mattson, Gecsei, Slutz &amp; Traiger 1970).
@@ -27,6 +33,12 @@ import java.util.Arrays;
  * only moves forward, so when it reaches the capacity the live positions are renumbered 1..N in order and the
  * counts cleared; the capacity is kept at least 2N, so at least N runs pass between renumberings of cost
  * O(capacity): amortized O(1).
+ *
+ * <p><b>Two stages.</b> The work splits where the state does: the <i>positions</i> stage (each page's last
+ * position, the renumbering) hands each run's page, previous position and new position to the <i>deaths</i>
+ * stage (the dead bits, the tree and the curve's bookkeeping), a block of runs at a time, a renumbering travelling
+ * in the block as a mark. With {@code threads = 2} the deaths stage of one block runs on a second thread while the
+ * positions stage fills the next, in order, so the curve is the same as on one thread, to the bit.
  */
 public final class LruStackDistance implements PagingSimulator {
 
@@ -36,81 +48,218 @@ public final class LruStackDistance implements PagingSimulator {
     private static final int NEVER = 0;
     /** Re-references whose last position is within this many words of now count their deaths bit by bit. */
     private static final int NEAR_WORDS = 8;
+    /** Runs handed from the positions stage to the deaths stage at a time. */
+    private static final int DEFAULT_BLOCK = 1 << 13;
+    /** In a block's previous-position slot: the positions were renumbered here, to a capacity in the new slot. */
+    private static final int RENUMBERED = -1;
+    /** Runs whose tables are loaded ahead at once. */
+    private static final int AHEAD = 64;
+
+    // the positions stage
 
     /** Logical time of each page's last reference, its mark's position; {@link #NEVER} before the first. */
     private int[] lastAt = new int[INITIAL_PAGES];
     /** The page whose mark was put at each position; stale once the mark has moved on. */
     private int[] pageAt;
+    private int capacity;
+    private int cursor;
+    /** Keeps the loads ahead from being optimized away. */
+    private int loaded;
+
+    // the deaths stage
+
     /** Bit {@code q} is set when position {@code q} is dead. */
     private long[] deadBits;
     /** Fenwick tree over words of {@link #deadBits}: element {@code w + 1} covers word {@code w}'s dead count. */
     private int[] deadWords;
     private int deaths;
-    private int capacity;
-    private int cursor;
-
     private final StackCurve curve = new StackCurve();
+    /** Keeps the loads ahead from being optimized away. */
+    private long touched;
+
+    // the hand-over: blocks of runs, two of them when a second thread takes the deaths stage
+
+    private Block filling;
+    private Block spare;
+    /** The second thread, with two threads: one platform thread, so the deaths stage's tables stay in its cache. */
+    private final ExecutorService second;
+    /** The deaths stage of the block handed over last, or null. */
+    private Future<?> deathsStage;
 
     public LruStackDistance() {
-        this(DEFAULT_CAPACITY);
+        this(1);
     }
 
-    /** With a small {@code capacity}, tests make the renumbering happen often. */
-    LruStackDistance(int capacity) {
+    /** With {@code threads} 2, the deaths stage runs beside the positions stage. */
+    public LruStackDistance(int threads) {
+        this(DEFAULT_CAPACITY, threads, DEFAULT_BLOCK);
+    }
+
+    /** With a small {@code capacity} and {@code block}, tests make renumberings and hand-overs happen often. */
+    LruStackDistance(int capacity, int threads, int block) {
         if (capacity < 1) {
             throw new IllegalArgumentException("capacity: " + capacity + " (expected: >= 1)");
         }
+        if (threads < 1 || threads > 2) {
+            throw new IllegalArgumentException("threads: " + threads + " (expected: 1 or 2)");
+        }
+        if (block < 2) {
+            throw new IllegalArgumentException("block: " + block + " (expected: >= 2)");
+        }
         this.capacity = capacity;
         this.pageAt = new int[capacity + 1];
-        clearDeaths();
+        this.filling = new Block(block);
+        this.spare = threads == 2 ? new Block(block) : null;
+        // no thread kept while idle, so an analyzer dropped unfinished leaves none behind
+        this.second = threads == 2 ? new ThreadPoolExecutor(0, 1, 1, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
+                task -> {
+                    Thread thread = new Thread(task, "heaplab-lru-deaths");
+                    thread.setDaemon(true);
+                    return thread;
+                }) : null;
+        clearDeaths(capacity);
     }
 
     @Override
     public void accept(long[] batch, int length) {
-        for (int i = 0; i < length; i++) {
-            reference(batch[i]);
+        for (int from = 0; from < length; from += AHEAD) {
+            int to = Math.min(length, from + AHEAD);
+            loadAhead(batch, from, to);
+            for (int i = from; i < to; i++) {
+                if (filling.size >= filling.run.length - 1) { // room for a renumbering mark and the run
+                    handOver();
+                }
+                position(batch[i]);
+            }
         }
+    }
+
+    /** Grows the last positions to fit the next runs' pages and loads theirs ahead, as {@link #loadAhead(Block,
+     * int, int)} does for the deaths stage. */
+    private void loadAhead(long[] batch, int from, int to) {
+        int[] positions = lastAt;
+        int sum = 0;
+        for (int i = from; i < to; i++) {
+            int page = PageRun.page(batch[i]);
+            if (page < 0 || page >= positions.length) {
+                positions = grow(page);
+            }
+            sum += positions[page];
+        }
+        loaded += sum;
     }
 
     /** Forgets the counts; the stack stays, so a page seen before the measured phase faults by distance. */
     @Override
     public void startMeasuring() {
+        drain();
         curve.startMeasuring(this::depthOf);
     }
 
-    private void reference(long run) {
+    /** The positions stage of one run: its page's previous position and its new one, into the block. */
+    private void position(long run) {
         int page = PageRun.page(run);
-        if (page < 0 || page >= lastAt.length) {
-            grow(page);
-        }
         if (cursor == capacity) {
-            compact();
+            renumber();
         }
         cursor++;
-        int last = lastAt[page];
-        if (last == NEVER) {
-            curve.firstReference(page, run);
-        } else {
-            // positions last..cursor-1 are the pages referenced since, less those referenced again after
-            curve.reReference(page, cursor - last - deadAfter(last), run);
-            kill(last);
-        }
+        filling.add(page, lastAt[page], cursor, run);
         lastAt[page] = cursor;
         pageAt[cursor] = page;
+    }
+
+    /** The deaths stage of a block's runs, in order. */
+    private void deaths(Block block) {
+        for (int from = 0; from < block.size; from += AHEAD) {
+            int to = Math.min(block.size, from + AHEAD);
+            loadAhead(block, from, to);
+            for (int i = from; i < to; i++) {
+                int last = block.last[i];
+                int now = block.now[i];
+                if (last == NEVER) {
+                    curve.firstReference(block.page[i], block.run[i]);
+                } else if (last == RENUMBERED) {
+                    clearDeaths(now);
+                } else {
+                    // positions last..now-1 are the pages referenced since, less those referenced again after
+                    curve.reReference(block.page[i], now - last - deadAfter(last, now), block.run[i]);
+                    kill(last);
+                }
+            }
+        }
+        block.size = 0;
+    }
+
+    /**
+     * Loads the dead bits and the curve's page entries the next runs will read, in a loop without branches on
+     * them, so that on a trace larger than the cache their misses overlap instead of stalling one at a time.
+     */
+    private void loadAhead(Block block, int from, int to) {
+        long[] bits = deadBits;
+        long sum = 0;
+        for (int i = from; i < to; i++) {
+            int last = block.last[i];
+            sum += bits[Math.min(bits.length - 1, Math.max(0, last) >>> 6)];
+        }
+        touched += sum + curve.loadAhead(block.page, from, to);
+    }
+
+    /** Runs the deaths stage of the filled block, here or on the second thread, and starts the next block. */
+    private void handOver() {
+        if (spare == null) {
+            deaths(filling);
+            return;
+        }
+        awaitDeaths();
+        Block handed = filling;
+        filling = spare;
+        spare = handed;
+        deathsStage = second.submit(() -> deaths(handed));
+    }
+
+    /** Waits for the deaths stage handed over last. */
+    private void awaitDeaths() {
+        if (deathsStage == null) {
+            return;
+        }
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    deathsStage.get();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true; // the stage is short: finish it, then keep the interrupt
+                }
+            }
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException failure ? failure : new IllegalStateException(e.getCause());
+        } finally {
+            deathsStage = null;
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Brings the deaths stage up to the positions stage, so both describe the same stack. */
+    private void drain() {
+        awaitDeaths();
+        deaths(filling);
     }
 
     /** The depth of a page referenced before in the stack as it stands: 1 + the pages referenced since. */
     private int depthOf(int page) {
         int last = lastAt[page];
-        return cursor + 1 - last - deadAfter(last);
+        return cursor + 1 - last - deadAfter(last, cursor);
     }
 
-    /** Dead positions after {@code position}; all of them lie before the cursor. */
-    private int deadAfter(int position) {
+    /** Dead positions after {@code position}, all of which lie before {@code now}. */
+    private int deadAfter(int position, int now) {
         int word = position >>> 6;
         long above = deadBits[word] & (-2L << position);
         int dead = Long.bitCount(above);
-        int lastWord = cursor >>> 6;
+        int lastWord = now >>> 6;
         if (lastWord - word <= NEAR_WORDS) {
             for (int w = word + 1; w <= lastWord; w++) {
                 dead += Long.bitCount(deadBits[w]);
@@ -138,7 +287,8 @@ public final class LruStackDistance implements PagingSimulator {
         }
     }
 
-    private void clearDeaths() {
+    /** No position dead, over {@code capacity} positions. */
+    private void clearDeaths(int capacity) {
         int words = (capacity >>> 6) + 1;
         if (deadBits == null || deadBits.length != words) {
             deadBits = new long[words];
@@ -150,7 +300,11 @@ public final class LruStackDistance implements PagingSimulator {
         deaths = 0;
     }
 
-    private void compact() {
+    /**
+     * Moves the live positions to 1..N in order, growing the capacity to at least 2N; the deaths stage clears its
+     * counts when it reaches the mark this leaves in the block.
+     */
+    private void renumber() {
         int live = 0;
         // In place is safe: a live mark moves to a position no later than its own, already read.
         for (int position = 1; position <= cursor; position++) {
@@ -165,17 +319,18 @@ public final class LruStackDistance implements PagingSimulator {
             capacity = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(2L * live, 2L * capacity));
             pageAt = Arrays.copyOf(pageAt, capacity + 1);
         }
-        clearDeaths();
+        filling.add(0, RENUMBERED, capacity, 0L);
         cursor = live;
     }
 
-    private void grow(int page) {
-        lastAt = Arrays.copyOf(lastAt, PageTables.grownLength(lastAt.length, page));
+    private int[] grow(int page) {
+        return lastAt = Arrays.copyOf(lastAt, PageTables.grownLength(lastAt.length, page));
     }
 
     /** Checks that one position per page is alive and that every run was counted once. */
     @Override
     public void finish() {
+        drain();
         int dead = 0;
         for (long bits : deadBits) {
             dead += Long.bitCount(bits);
@@ -189,6 +344,33 @@ public final class LruStackDistance implements PagingSimulator {
     /** The curve so far; O(pages log pages) to read, for the depth of every dirty page. */
     @Override
     public PagingOutcome outcome() {
+        drain();
         return curve.outcome(this::depthOf);
+    }
+
+    /** Runs on their way from the positions stage to the deaths stage. */
+    private static final class Block {
+        final int[] page;
+        /** The run's page's previous position, {@link #NEVER}, or {@link #RENUMBERED}. */
+        final int[] last;
+        /** The run's new position, or after {@link #RENUMBERED} the new capacity. */
+        final int[] now;
+        final long[] run;
+        int size;
+
+        Block(int length) {
+            page = new int[length];
+            last = new int[length];
+            now = new int[length];
+            run = new long[length];
+        }
+
+        void add(int page, int last, int now, long run) {
+            this.page[size] = page;
+            this.last[size] = last;
+            this.now[size] = now;
+            this.run[size] = run;
+            size++;
+        }
     }
 }

@@ -84,6 +84,19 @@ public final class StackCurve {
         dirtyFrom[page] = PageRun.isWrite(run) ? 1 : CLEAN;
     }
 
+    /**
+     * Loads the entries of {@code pages[from..to)} that the next references will read, for an analyzer that knows
+     * its next pages in advance, so their cache misses overlap; a sum of them, to be kept so the loads stay.
+     */
+    public int loadAhead(int[] pages, int from, int to) {
+        int[] levels = dirtyFrom;
+        int sum = 0;
+        for (int i = from; i < to; i++) {
+            sum += levels[Math.min(levels.length - 1, pages[i])];
+        }
+        return sum;
+    }
+
     /** A re-reference of {@code page}, which was at depth {@code distance} (from 1) just before it. */
     public void reReference(int page, int distance, long run) {
         runs++;

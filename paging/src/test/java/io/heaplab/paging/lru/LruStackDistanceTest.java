@@ -33,6 +33,11 @@ class LruStackDistanceTest extends FixedMemoryContract {
         return new LruStackDistance();
     }
 
+    /** One thread, blocks of the usual size, positions renumbered once {@code capacity} are taken. */
+    static LruStackDistance withCapacity(int capacity) {
+        return new LruStackDistance(capacity, 1, 1 << 13);
+    }
+
     static long[] curve(LruStackDistance analyzer, long[] runs) {
         return ((PagingOutcome.Curve) run(analyzer, runs)).faults();
     }
@@ -46,7 +51,7 @@ class LruStackDistanceTest extends FixedMemoryContract {
     }
 
     static void assertMatchesExactLru(long[] runs, int split, int capacity) {
-        CurveCheck.assertMatchesPerSize(runs, split, () -> new LruStackDistance(capacity), ExactLru::new);
+        CurveCheck.assertMatchesPerSize(runs, split, () -> withCapacity(capacity), ExactLru::new);
     }
 
     @Test
@@ -65,7 +70,7 @@ class LruStackDistanceTest extends FixedMemoryContract {
     @Test
     void theRecorderFeedsTheCurveAndTheExactSimulatorAlike() {
         ExactLru exact = new ExactLru(3);
-        LruStackDistance onePass = new LruStackDistance(4);
+        LruStackDistance onePass = withCapacity(4);
         ReferenceRecorder recorder = new ReferenceRecorder(List.of(exact, onePass));
         for (int page : CLASSIC) {
             recorder.reference(page, false);
@@ -154,7 +159,7 @@ class LruStackDistanceTest extends FixedMemoryContract {
     void aLoopOneLargerThanAnyMemoryFaultsAlwaysUntilItFits() {
         int n = 40;
         long[] runs = repeat(10, IntStream.rangeClosed(0, n).toArray());
-        long[] curve = curve(new LruStackDistance(16), runs);
+        long[] curve = curve(withCapacity(16), runs);
         assertThat(curve).hasSize(n + 1);
         assertThat(curve[n - 1]).as("n frames").isEqualTo(runs.length);
         assertThat(curve[n]).as("n+1 frames").isEqualTo(n + 1);
@@ -176,7 +181,7 @@ class LruStackDistanceTest extends FixedMemoryContract {
         for (int i = 0; i < runs.length; i++) {
             runs[i] = i % 2 == 0 ? read(3, 1 + i % 7) : write(3, 2);
         }
-        assertThat(curve(new LruStackDistance(2), runs)).containsExactly(1);
+        assertThat(curve(withCapacity(2), runs)).containsExactly(1);
         assertMatchesExactLru(runs, 2);
     }
 
@@ -196,8 +201,69 @@ class LruStackDistanceTest extends FixedMemoryContract {
         int max = PageRun.MAX_COUNT;
         long[] runs = {read(0, max), write(1, max - 1), read(0, max), read(2, max), write(1, 1), read(0, max - 7)};
         // distances: 0 cold, 1 cold, 0 d=2, 2 cold, 1 d=3, 0 d=3 -> f=1: 6, f=2: 5, f=3: 3
-        assertThat(curve(new LruStackDistance(2), runs)).containsExactly(6, 5, 3);
+        assertThat(curve(withCapacity(2), runs)).containsExactly(6, 5, 3);
         assertMatchesExactLru(runs, 2);
+    }
+
+    /**
+     * The staged analyzer, on one thread or two, with blocks handed over every few runs and positions renumbered
+     * often, against the single-loop Fenwick analyzer it was split from: the same curve in every measure, to the
+     * bit, after a warm-up or not, fed in batches of any size.
+     */
+    @Property(tries = 100)
+    void stagesOnOneOrTwoThreadsEqualTheFenwickReferenceAtEverySize(
+            @ForAll("sizedTraces") long[] runs, @ForAll @IntRange(min = 0, max = 1500) int split,
+            @ForAll @IntRange(min = 1, max = 300) int capacity, @ForAll @IntRange(min = 1, max = 2) int threads,
+            @ForAll @IntRange(min = 2, max = 40) int block, @ForAll @IntRange(min = 1, max = 600) int batch) {
+        int at = Math.min(split, runs.length);
+        assertSameCurve(runs, at, batch, new LruStackDistance(capacity, threads, block), new FenwickStackDistance());
+    }
+
+    /** Traces made to defeat the near path, the renumbering and the hand-over: loops, sweeps and a scan. */
+    @Test
+    void adversarialTracesGiveTheFenwickReferenceCurveOnTwoThreads() {
+        long[] loop = repeat(50, IntStream.range(0, 700).toArray());            // every distance 700: all far
+        long[] sawtooth = repeat(20, IntStream.concat(IntStream.range(0, 300),
+                IntStream.iterate(299, p -> p >= 0, p -> p - 1)).toArray());    // distances 1..600, near and far
+        long[] scanThroughHotSet = new long[30_000];
+        for (int i = 0; i < scanThroughHotSet.length; i++) {
+            scanThroughHotSet[i] = i % 3 == 0 ? PageRun.pack(1_000 + i, 1, false) : write(i % 17, 1 + i % 5);
+        }
+        for (long[] runs : List.of(loop, sawtooth, scanThroughHotSet)) {
+            for (int block : new int[] {2, 7, 4096}) {
+                assertSameCurve(runs, runs.length / 3, 1000, new LruStackDistance(5, 2, block),
+                        new FenwickStackDistance(5));
+                assertSameCurve(runs, 0, ReferenceRecorder.BATCH, new LruStackDistance(2), new FenwickStackDistance());
+            }
+        }
+        assertMatchesExactLru(sawtooth, 64);
+    }
+
+    private static void assertSameCurve(long[] runs, int split, int batch, PagingSimulator staged,
+                                        PagingSimulator reference) {
+        PagingOutcome.Curve expected = (PagingOutcome.Curve) measure(reference, runs, split, batch);
+        PagingOutcome.Curve actual = (PagingOutcome.Curve) measure(staged, runs, split, batch);
+        assertThat(actual.faults()).isEqualTo(expected.faults());
+        assertThat(actual.writeBacks()).isEqualTo(expected.writeBacks());
+        assertThat(actual.meanResident()).isEqualTo(expected.meanResident());
+        assertThat(actual.references()).isEqualTo(expected.references());
+    }
+
+    /** Feeds runs in batches of {@code batch}, measuring from run {@code split}, and finishes. */
+    private static PagingOutcome measure(PagingSimulator simulator, long[] runs, int split, int batch) {
+        for (int from = 0; from < runs.length; from += batch) {
+            if (from <= split && split < from + batch && split > 0) {
+                simulator.accept(java.util.Arrays.copyOfRange(runs, from, split), split - from);
+                simulator.startMeasuring();
+                simulator.accept(java.util.Arrays.copyOfRange(runs, split, Math.min(runs.length, from + batch)),
+                        Math.min(runs.length, from + batch) - split);
+            } else {
+                simulator.accept(java.util.Arrays.copyOfRange(runs, from, Math.min(runs.length, from + batch)),
+                        Math.min(runs.length, from + batch) - from);
+            }
+        }
+        simulator.finish();
+        return simulator.outcome();
     }
 
     private static long[] repeat(int times, int[] pages) {
