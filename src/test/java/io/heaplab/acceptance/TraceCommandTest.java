@@ -8,6 +8,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -94,6 +95,33 @@ class TraceCommandTest {
         JsonNode code = JSON.readTree(withCode.toFile());
         assertThat(code.get("references").asLong()).isGreaterThan(root.get("references").asLong());
         assertThat(code.get("distinctPages").asLong()).isGreaterThan(root.get("distinctPages").asLong());
+    }
+
+    /**
+     * On a real program's trace the curve, on one thread or two, equals strict LRU simulated at sampled sizes, and
+     * the two curves are the same in every measure.
+     */
+    @Test
+    void theLruCurveOnTwoThreadsIsExactLruAtEverySampledSizeOfARealTrace() throws Exception {
+        Path results = dir.resolve("curve.json");
+        Cli cli = Cli.run("trace", "replay", LACKEY.toString(), "--instructions", "--page-size", "64",
+                "-p", "lru:frames=all", "-p", "lru:frames=all,threads=2", "-p", "lru:frames=1,2,3,5,8,13,21,34,55,89",
+                "--threads", "2", "--json", results.toString());
+        assertThat(cli.exitCode()).as(cli.err()).isZero();
+        JsonNode root = JSON.readTree(results.toFile());
+        JsonNode one = root.get("curves").get(0);
+        JsonNode two = root.get("curves").get(1);
+        assertThat(two.get("policy").asText()).isEqualTo("lru:frames=all,threads=2");
+        for (String measure : List.of("faults", "writeBacks", "meanResident")) {
+            assertThat(two.get(measure)).as(measure).isEqualTo(one.get(measure));
+        }
+        assertThat(one.get("faults").size()).isGreaterThan(89);
+        for (int frames : new int[] {1, 2, 3, 5, 8, 13, 21, 34, 55, 89}) {
+            assertThat(two.get("faults").get(frames - 1).asLong()).as("%d frames", frames)
+                    .isEqualTo(root.get("faults").get("lru:frames=" + frames).asLong());
+            assertThat(two.get("writeBacks").get(frames - 1).asLong()).as("write-backs at %d frames", frames)
+                    .isEqualTo(root.get("pagingMeasures").get("lru:frames=" + frames).get("writeBacks").asLong());
+        }
     }
 
     @Test
