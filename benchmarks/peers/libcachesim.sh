@@ -141,7 +141,8 @@ build_cachesim() {
       git -C "$src" archive "$rev" -- "${build_paths[@]}" 2>"$lcs/archive.log" | tar -x -C "$lcs/src" ;;
     clone)
       echo "$me: cloning $LIBCACHESIM_URL" >&2
-      git clone --quiet --no-checkout "$LIBCACHESIM_URL" "$lcs/git" \
+      # without blobs until asked for: the repository carries sample traces the build never reads
+      git clone --quiet --no-checkout --filter=blob:none "$LIBCACHESIM_URL" "$lcs/git" \
         || die "cannot clone $LIBCACHESIM_URL; set LIBCACHESIM_SRC to a copy of libCacheSim's source or repository"
       git -C "$lcs/git" archive "$LIBCACHESIM_COMMIT" -- "${build_paths[@]}" | tar -x -C "$lcs/src" ;;
   esac

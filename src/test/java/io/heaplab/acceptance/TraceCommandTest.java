@@ -98,15 +98,25 @@ class TraceCommandTest {
     }
 
     /**
-     * On a real program's trace the curve, on one thread or two, equals strict LRU simulated at sampled sizes, and
-     * the two curves are the same in every measure.
+     * On a real program's trace, and on a generated one long enough for many blocks of runs to go to the second
+     * thread, the curve on two threads is the one-thread curve in every measure, and strict LRU at sampled sizes.
      */
     @Test
     void theLruCurveOnTwoThreadsIsExactLruAtEverySampledSizeOfARealTrace() throws Exception {
+        assertTwoThreadCurveIsExact(LACKEY, "--instructions", "--page-size", "64");
+        Path zipf = dir.resolve("zipf.hlt");
+        Cli generate = Cli.run("trace", "generate", "zipf:pages=3000,skew=0.8,writes=0.3", "-n", "100000", "-o",
+                zipf.toString());
+        assertThat(generate.exitCode()).as(generate.err()).isZero();
+        assertTwoThreadCurveIsExact(zipf);
+    }
+
+    private void assertTwoThreadCurveIsExact(Path trace, String... options) throws Exception {
         Path results = dir.resolve("curve.json");
-        Cli cli = Cli.run("trace", "replay", LACKEY.toString(), "--instructions", "--page-size", "64",
-                "-p", "lru:frames=all", "-p", "lru:frames=all,threads=2", "-p", "lru:frames=1,2,3,5,8,13,21,34,55,89",
-                "--threads", "2", "--json", results.toString());
+        String sizes = "1,2,3,5,8,13,21,34,55,89";
+        Cli cli = Cli.run(concat(concat(new String[] {"trace", "replay", trace.toString()}, options),
+                "-p", "lru:frames=all", "-p", "lru:frames=all,threads=2", "-p", "lru:frames=" + sizes,
+                "--threads", "2", "--json", results.toString()));
         assertThat(cli.exitCode()).as(cli.err()).isZero();
         JsonNode root = JSON.readTree(results.toFile());
         JsonNode one = root.get("curves").get(0);
@@ -116,7 +126,8 @@ class TraceCommandTest {
             assertThat(two.get(measure)).as(measure).isEqualTo(one.get(measure));
         }
         assertThat(one.get("faults").size()).isGreaterThan(89);
-        for (int frames : new int[] {1, 2, 3, 5, 8, 13, 21, 34, 55, 89}) {
+        for (String size : sizes.split(",")) {
+            int frames = Integer.parseInt(size);
             assertThat(two.get("faults").get(frames - 1).asLong()).as("%d frames", frames)
                     .isEqualTo(root.get("faults").get("lru:frames=" + frames).asLong());
             assertThat(two.get("writeBacks").get(frames - 1).asLong()).as("write-backs at %d frames", frames)

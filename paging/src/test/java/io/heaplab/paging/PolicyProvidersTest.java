@@ -51,6 +51,7 @@ class PolicyProvidersTest {
         "lru:frames=most              | lru: frames=most (expected",
         "lru:frame=3                  | lru: unknown option 'frame' (expected one of: frames, threads)",
         "lru:frames=all,threads=3     | lru: threads=3 (expected: 1..2)",
+        "lru:frames=4,threads=2       | lru: threads=2 (expected: 1 unless frames=all",
         "wsclock:frames=3             | wsclock: option 'theta' is required",
         "wsclock:frames=all,theta=5   | wsclock: frames=all (expected: a positive integer)",
         "wsclock:frames=3,theta=-1    | wsclock: theta=-1 (expected",

@@ -124,7 +124,8 @@ final class LackeyTraceReader implements TraceReader {
     private int id(long page) {
         int id = ids.page(page);
         if (id < 0) {
-            throw error("more than " + DensePages.MAX_PAGES + " distinct pages (expected: at most that many, the most heaplab renumbers)");
+            throw error("more than " + DensePages.MAX_PAGES
+                    + " distinct pages (expected: at most that many, the most heaplab renumbers)");
         }
         return id;
     }

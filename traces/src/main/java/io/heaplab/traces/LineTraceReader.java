@@ -43,7 +43,7 @@ abstract class LineTraceReader implements TraceReader {
     /** Records the references of the current line, {@code b[start .. end)}. */
     abstract void line(byte[] b, int start, int end, ReferenceRecorder out, DensePages pages);
 
-    /** The page {@code pages} gives, or a one-line error naming the line when there are DensePages.MAX_PAGES already. */
+    /** The page {@code pages} gives, or a one-line error naming the line when every page is taken already. */
     final int page(int page) {
         if (page < 0) {
             throw TraceFormatException.atLine(file, lines.number(), "more than " + DensePages.MAX_PAGES

@@ -126,8 +126,8 @@ public enum TraceFormat {
     }
 
     /**
-     * Whether {@code head} starts a zstd stream: a frame, or a skippable frame (magic {@code 0x184D2A5?}, little-endian),
-     * which parallel compressors such as pzstd put first.
+     * Whether {@code head} starts a zstd stream: a frame, or a skippable frame (magic {@code 0x184D2A5?},
+     * little-endian), which parallel compressors such as pzstd put first.
      */
     static boolean zstd(byte[] head) {
         if (head.length < ZSTD_MAGIC.length) {

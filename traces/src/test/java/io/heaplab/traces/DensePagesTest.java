@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 /** Dense renumbering: each distinct id gets the next page in order of first appearance, singly or in blocks. */
 class DensePagesTest {
 
-    /** Ids from a few values (many repeats) or anywhere in the longs (the table grows many times). */
+    /** Ids from a few values (many repeats) or anywhere in the longs (the table grows a few times). */
     @Property(tries = 200)
-    void blocksAndSingleIdsNumberEveryIdByItsFirstAppearance(@ForAll @Size(max = 3000) long[] ids,
+    void blocksAndSingleIdsNumberEveryIdByItsFirstAppearance(@ForAll @Size(max = 20_000) long[] ids,
                                                              @ForAll @LongRange(min = 1, max = 5000) long spread) {
         Map<Long, Integer> expected = new HashMap<>();
         DensePages pages = new DensePages();
@@ -48,5 +48,17 @@ class DensePagesTest {
         }
         assertThat(pages.page(Long.MIN_VALUE)).isEqualTo(50_000);
         assertThat(pages.page(0L)).isEqualTo(0);
+    }
+
+    @Test
+    void theFirstIdPastTheLimitIsNamedAndTheIdsBeforeItKeepTheirPages() {
+        DensePages pages = new DensePages(3);
+        int[] block = new int[6];
+        assertThat(pages.pages(new long[] {9, 8, 9, 7, 6, 8}, 6, block)).isEqualTo(4);
+        assertThat(block).startsWith(0, 1, 0, 2);
+        assertThat(pages.page(8)).isEqualTo(1);
+        assertThat(pages.page(5)).isEqualTo(-1);
+        assertThat(pages.page("a name")).isEqualTo(-1);
+        assertThat(pages.size()).isEqualTo(3);
     }
 }

@@ -5,6 +5,7 @@ import io.heaplab.core.spi.OptionType;
 import io.heaplab.core.spi.Options;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.spi.ReplacementPolicyProvider;
+import io.heaplab.core.spi.SpecException;
 import io.heaplab.core.spi.SpiVersion;
 import java.util.List;
 
@@ -35,7 +36,13 @@ public final class LruProvider implements ReplacementPolicyProvider {
 
     @Override
     public PagingSimulator create(Options options) {
-        return options.isAll(FRAMES) ? new LruStackDistance(options.getInt(THREADS))
-                : new ExactLru(options.getInt(FRAMES));
+        if (!options.isAll(FRAMES)) {
+            if (options.getInt(THREADS) != 1) {
+                throw new SpecException("lru: threads=" + options.getInt(THREADS)
+                        + " (expected: 1 unless frames=all; one memory size runs on one thread)");
+            }
+            return new ExactLru(options.getInt(FRAMES));
+        }
+        return new LruStackDistance(options.getInt(THREADS));
     }
 }

@@ -85,6 +85,10 @@ public final class LruStackDistance implements PagingSimulator {
     private final ExecutorService second;
     /** The deaths stage of the block handed over last, or null. */
     private Future<?> deathsStage;
+    /** Blocks handed to the second thread, for tests. */
+    int handOvers;
+    /** A failure of the deaths stage: the curve has lost runs, so every later call reports it again. */
+    private Throwable failed;
 
     public LruStackDistance() {
         this(1);
@@ -122,9 +126,10 @@ public final class LruStackDistance implements PagingSimulator {
 
     @Override
     public void accept(long[] batch, int length) {
+        checkNotFailed();
         for (int from = 0; from < length; from += AHEAD) {
             int to = Math.min(length, from + AHEAD);
-            loadAhead(batch, from, to);
+            growAndLoadAhead(batch, from, to);
             for (int i = from; i < to; i++) {
                 if (filling.size >= filling.run.length - 1) { // room for a renumbering mark and the run
                     handOver();
@@ -134,9 +139,11 @@ public final class LruStackDistance implements PagingSimulator {
         }
     }
 
-    /** Grows the last positions to fit the next runs' pages and loads theirs ahead, as {@link #loadAhead(Block,
-     * int, int)} does for the deaths stage. */
-    private void loadAhead(long[] batch, int from, int to) {
+    /**
+     * Grows the last positions to fit the next runs' pages, which {@link #position} counts on, and loads theirs
+     * ahead, as {@link #loadAhead(Block, int, int)} does for the deaths stage.
+     */
+    private void growAndLoadAhead(long[] batch, int from, int to) {
         int[] positions = lastAt;
         int sum = 0;
         for (int i = from; i < to; i++) {
@@ -168,8 +175,19 @@ public final class LruStackDistance implements PagingSimulator {
         pageAt[cursor] = page;
     }
 
-    /** The deaths stage of a block's runs, in order. */
+    /** The deaths stage of a block's runs, in order; the block is empty afterwards, whatever happens. */
     private void deaths(Block block) {
+        try {
+            deathsOf(block);
+        } catch (RuntimeException | Error e) {
+            failed = e;
+            throw e;
+        } finally {
+            block.size = 0;
+        }
+    }
+
+    private void deathsOf(Block block) {
         for (int from = 0; from < block.size; from += AHEAD) {
             int to = Math.min(block.size, from + AHEAD);
             loadAhead(block, from, to);
@@ -187,7 +205,6 @@ public final class LruStackDistance implements PagingSimulator {
                 }
             }
         }
-        block.size = 0;
     }
 
     /**
@@ -214,6 +231,7 @@ public final class LruStackDistance implements PagingSimulator {
         Block handed = filling;
         filling = spare;
         spare = handed;
+        handOvers++;
         deathsStage = second.submit(() -> deaths(handed));
     }
 
@@ -233,6 +251,10 @@ public final class LruStackDistance implements PagingSimulator {
                 }
             }
         } catch (ExecutionException e) {
+            // the stage's own failure, as if it had run here: an Error stays an Error
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
             throw e.getCause() instanceof RuntimeException failure ? failure : new IllegalStateException(e.getCause());
         } finally {
             deathsStage = null;
@@ -244,8 +266,15 @@ public final class LruStackDistance implements PagingSimulator {
 
     /** Brings the deaths stage up to the positions stage, so both describe the same stack. */
     private void drain() {
+        checkNotFailed();
         awaitDeaths();
         deaths(filling);
+    }
+
+    private void checkNotFailed() {
+        if (failed != null) {
+            throw new IllegalStateException("the LRU curve lost runs to an earlier failure: " + failed, failed);
+        }
     }
 
     /** The depth of a page referenced before in the stack as it stands: 1 + the pages referenced since. */

@@ -106,8 +106,9 @@ public final class StackCurve {
             flush();
         }
         int level = dirtyFrom[page];
-        // A page never written has no level and nothing to settle: the branch follows the page, so it predicts
-        // well, and it spares a read-mostly trace a write into the histogram-wide steps per reference.
+        // A page never written has no level and nothing to settle. On a read-only trace the branch is never taken
+        // and spares a store into the histogram-wide steps per reference; with writes it follows the page (once
+        // written, a page keeps a level), so it mispredicts mostly on the first references of cold pages.
         if (level != CLEAN) {
             // Branch-free: whether a page sank below its level depends on the data, and a mispredicted branch here
             // cost the one-pass LRU a fifth of its speed. sank = 1 when level < distance, else 0.

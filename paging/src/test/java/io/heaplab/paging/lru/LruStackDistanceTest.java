@@ -14,6 +14,7 @@ import io.heaplab.core.trace.ReferenceRecorder;
 import io.heaplab.paging.stack.CurveCheck;
 import io.heaplab.testkit.FixedMemoryContract;
 import io.heaplab.testkit.PageTraces;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
@@ -231,10 +232,11 @@ class LruStackDistanceTest extends FixedMemoryContract {
         }
         for (long[] runs : List.of(loop, sawtooth, scanThroughHotSet)) {
             for (int block : new int[] {2, 7, 4096}) {
-                assertSameCurve(runs, runs.length / 3, 1000, new LruStackDistance(5, 2, block),
-                        new FenwickStackDistance(5));
-                assertSameCurve(runs, 0, ReferenceRecorder.BATCH, new LruStackDistance(2), new FenwickStackDistance());
+                LruStackDistance staged = new LruStackDistance(5, 2, block);
+                assertSameCurve(runs, runs.length / 3, 1000, staged, new FenwickStackDistance(5));
+                assertThat(staged.handOvers).as("blocks run on the second thread").isGreaterThan(0);
             }
+            assertSameCurve(runs, 0, ReferenceRecorder.BATCH, new LruStackDistance(2), new FenwickStackDistance());
         }
         assertMatchesExactLru(sawtooth, 64);
     }
@@ -249,21 +251,22 @@ class LruStackDistanceTest extends FixedMemoryContract {
         assertThat(actual.references()).isEqualTo(expected.references());
     }
 
-    /** Feeds runs in batches of {@code batch}, measuring from run {@code split}, and finishes. */
+    /** Feeds runs in batches of {@code batch}, measuring from run {@code split} when it is past 0, and finishes. */
     private static PagingOutcome measure(PagingSimulator simulator, long[] runs, int split, int batch) {
-        for (int from = 0; from < runs.length; from += batch) {
-            if (from <= split && split < from + batch && split > 0) {
-                simulator.accept(java.util.Arrays.copyOfRange(runs, from, split), split - from);
-                simulator.startMeasuring();
-                simulator.accept(java.util.Arrays.copyOfRange(runs, split, Math.min(runs.length, from + batch)),
-                        Math.min(runs.length, from + batch) - split);
-            } else {
-                simulator.accept(java.util.Arrays.copyOfRange(runs, from, Math.min(runs.length, from + batch)),
-                        Math.min(runs.length, from + batch) - from);
-            }
+        feed(simulator, runs, 0, split, batch);
+        if (split > 0) {
+            simulator.startMeasuring();
         }
+        feed(simulator, runs, split, runs.length, batch);
         simulator.finish();
         return simulator.outcome();
+    }
+
+    private static void feed(PagingSimulator simulator, long[] runs, int from, int to, int batch) {
+        for (int at = from; at < to; at += batch) {
+            int end = Math.min(to, at + batch);
+            simulator.accept(Arrays.copyOfRange(runs, at, end), end - at);
+        }
     }
 
     private static long[] repeat(int times, int[] pages) {
