@@ -10,15 +10,20 @@ import java.util.concurrent.Future;
 
 /**
  * Hands every batch to several sinks at once, on up to {@code threads} cores: the sinks are dealt into groups,
- * one group runs in the calling thread and the others in workers, and the batch is returned (and so may be
- * reused) only when every group is done with it. Each sink still sees every batch, in order, from one thread at a
- * time, so its results are the same as under {@link FanOut}: a trace is decoded once and its memory sizes are
- * simulated side by side.
+ * each group runs on a worker of its own, and the caller goes on making the next batch meanwhile. A batch is
+ * copied, so the caller may reuse its array at once; the next batch is handed over when every group is done with
+ * the last, so each sink still sees every batch, in order, from one thread at a time, and its results are the same
+ * as under {@link FanOut}: a trace is decoded once while its memory sizes are simulated side by side. A sink's
+ * failure reaches the caller at the next call. With one thread everything runs in the caller.
  */
 public final class ParallelFanOut implements ReferenceSink, AutoCloseable {
 
     private final List<FanOut> groups = new ArrayList<>();
     private final ExecutorService workers;
+    /** The batch the groups are working on, copied from the caller's. */
+    private long[] handed = new long[0];
+    /** The groups' work on the batch handed last, until it is waited for. */
+    private final List<Future<?>> pending = new ArrayList<>();
 
     public ParallelFanOut(List<? extends ReferenceSink> sinks, int threads) {
         if (threads < 1) {
@@ -33,7 +38,7 @@ public final class ParallelFanOut implements ReferenceSink, AutoCloseable {
             dealt.get(i % n).add(sinks.get(i));
         }
         dealt.forEach(group -> groups.add(new FanOut(group)));
-        workers = n > 1 ? Executors.newFixedThreadPool(n - 1, runnable -> {
+        workers = n > 1 ? Executors.newFixedThreadPool(n, runnable -> {
             Thread thread = new Thread(runnable, "heaplab-fan-out");
             thread.setDaemon(true);
             return thread;
@@ -42,7 +47,22 @@ public final class ParallelFanOut implements ReferenceSink, AutoCloseable {
 
     @Override
     public void accept(long[] runs, int length) {
-        all(group -> group.accept(runs, length));
+        if (workers == null) {
+            groups.getFirst().accept(runs, length);
+            return;
+        }
+        await();
+        if (handed.length < length) {
+            handed = new long[length];
+        }
+        System.arraycopy(runs, 0, handed, 0, length);
+        long[] batch = handed;
+        for (FanOut group : groups) {
+            pending.add(workers.submit((Callable<Void>) () -> {
+                group.accept(batch, length);
+                return null;
+            }));
+        }
     }
 
     @Override
@@ -55,40 +75,44 @@ public final class ParallelFanOut implements ReferenceSink, AutoCloseable {
         all(FanOut::finish);
     }
 
-    /** Runs {@code step} on every group, the first here and the rest on the workers, and waits for them all. */
+    /** Runs {@code step} on every group once the batch handed last is done, each on its worker, and waits. */
     private void all(java.util.function.Consumer<FanOut> step) {
         if (workers == null) {
             step.accept(groups.getFirst());
             return;
         }
-        List<Future<?>> pending = new ArrayList<>(groups.size() - 1);
-        for (int g = 1; g < groups.size(); g++) {
-            FanOut group = groups.get(g);
+        await();
+        for (FanOut group : groups) {
             pending.add(workers.submit((Callable<Void>) () -> {
                 step.accept(group);
                 return null;
             }));
         }
+        await();
+    }
+
+    /** Waits for every group's pending work; the first group's failure, in group order, is thrown. */
+    private void await() {
         RuntimeException first = null;
         try {
-            step.accept(groups.getFirst());
-        } catch (RuntimeException e) {
-            first = e;
-        }
-        for (Future<?> future : pending) {
-            try {
-                future.get();
-            } catch (ExecutionException e) {
-                if (e.getCause() instanceof Error error) {
-                    throw error;
+            for (Future<?> future : pending) {
+                try {
+                    future.get();
+                } catch (ExecutionException e) {
+                    if (e.getCause() instanceof Error error) {
+                        throw error;
+                    }
+                    if (first == null) {
+                        first = e.getCause() instanceof RuntimeException r ? r
+                                : new IllegalStateException(e.getCause());
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted while simulating", e);
                 }
-                if (first == null) {
-                    first = e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while simulating", e);
             }
+        } finally {
+            pending.clear();
         }
         if (first != null) {
             throw first;
