@@ -119,7 +119,7 @@ class MallocCommandTest {
         Files.writeString(same, "1: malloc 0x10 8\n");
         Cli convert = Cli.run("malloc", "convert", same.toString(), same.toString());
         assertThat(convert.exitCode()).isEqualTo(2);
-        assertThat(convert.err()).contains("is IN (expected: another file");
+        assertThat(convert.err()).contains("is the input").contains("(expected: another file, so the input is not overwritten)");
         Cli noCommand = Cli.run("malloc", "capture", "-o", dir.resolve("x.hmt").toString());
         assertThat(noCommand.exitCode()).isEqualTo(2);
     }

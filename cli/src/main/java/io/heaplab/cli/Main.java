@@ -16,6 +16,9 @@ import picocli.CommandLine;
 /** Entry point of the {@code heaplab} command: exit code 0 ok, 1 failure, 2 usage error. */
 public final class Main {
 
+    /** The most characters of a message an error line shows: a plugin's or a file's text may be any length. */
+    private static final int LONGEST = 2000;
+
     public static final int OK = 0;
     public static final int FAILURE = 1;
     public static final int USAGE = 2;
@@ -58,7 +61,8 @@ public final class Main {
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((e, a) -> {
-            err.println("heaplab: " + e.getMessage() + " (see '" + commandPath(e.getCommandLine()) + " --help')");
+            err.println("heaplab: " + printable(e.getMessage()) + " (see '" + commandPath(e.getCommandLine())
+                    + " --help')");
             err.flush();
             return USAGE;
         });
@@ -95,7 +99,31 @@ public final class Main {
     }
 
     private static String oneLine(Throwable e) {
-        return e.getMessage() == null || e instanceof Error ? Failures.summary(e)
-                : e.getMessage().lines().findFirst().orElse("");
+        return printable(e.getMessage() == null || e instanceof Error ? Failures.summary(e) : e.getMessage());
+    }
+
+    /**
+     * {@code message} on one line that a terminal shows as it is: a newline, a tab or an escape sequence the user
+     * typed into an argument is written as {@code \n}, {@code \t} or {@code \x1B}, never acted on; past
+     * {@link #LONGEST} characters it is cut, with {@code ...}.
+     */
+    static String printable(String message) {
+        StringBuilder line = new StringBuilder(Math.min(message.length(), LONGEST));
+        for (int i = 0; i < message.length() && line.length() < LONGEST; i++) {
+            char c = message.charAt(i);
+            switch (c) {
+                case '\n' -> line.append("\\n");
+                case '\r' -> line.append("\\r");
+                case '\t' -> line.append("\\t");
+                default -> {
+                    if (Character.isISOControl(c)) {
+                        line.append(String.format(java.util.Locale.ROOT, "\\x%02X", (int) c));
+                    } else {
+                        line.append(c);
+                    }
+                }
+            }
+        }
+        return line.length() < LONGEST ? line.toString() : line + "...";
     }
 }

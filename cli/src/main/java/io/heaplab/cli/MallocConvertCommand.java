@@ -46,10 +46,7 @@ final class MallocConvertCommand implements Callable<Integer> {
             throw new SpecException(input + ": " + (Files.exists(input) ? "not a regular file" : "no such file")
                     + " (expected: a malloc trace to convert)");
         }
-        Outputs.checkFile("OUT", output);
-        if (Files.exists(output) && Files.isSameFile(input, output)) {
-            throw new SpecException("OUT " + output + " is IN (expected: another file, so the trace is not lost)");
-        }
+        Outputs.checkFile("OUT", output, input);
         MallocFormat outFormat = to == null ? MallocFormat.forOutput(output) : MallocFormat.parse(to);
         MallocTrace trace = from == null ? MallocTraces.read(input) : MallocTraces.read(input, MallocFormat.parse(from));
         MallocTraces.write(trace, output, outFormat);

@@ -95,8 +95,8 @@ final class MallocReplayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Outputs.checkFile("--json", json);
-        Outputs.checkFile("--csv", csv);
+        Outputs.checkFile("--json", json, trace);
+        Outputs.checkFile("--csv", csv, trace);
         RunOptions.checkPageSize(pageSize);
         if (threads < 0) {
             throw new SpecException("--threads " + threads + " (expected: 0 for every core, or a positive count)");

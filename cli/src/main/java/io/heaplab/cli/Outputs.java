@@ -1,6 +1,7 @@
 package io.heaplab.cli;
 
 import io.heaplab.core.spi.SpecException;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -10,10 +11,30 @@ final class Outputs {
     private Outputs() {
     }
 
-    /** Fails when {@code file}, the value of {@code option}, cannot be a file to write; null means not asked for. */
-    static void checkFile(String option, Path file) {
-        if (file != null && (file.toString().isBlank() || Files.isDirectory(file))) {
+    /**
+     * Fails when {@code file}, the value of {@code option}, cannot be a file to write, or is one of the command's
+     * {@code inputs} (by name, or through a link), which writing would destroy; null means not asked for.
+     */
+    static void checkFile(String option, Path file, Path... inputs) {
+        if (file == null) {
+            return;
+        }
+        if (file.toString().isBlank() || Files.isDirectory(file)) {
             throw new SpecException(option + " '" + file + "' is a directory (expected: a file to write)");
+        }
+        for (Path input : inputs) {
+            if (input != null && sameFile(file, input)) {
+                throw new SpecException(option + " '" + file + "' is the input '" + input
+                        + "' (expected: another file, so the input is not overwritten)");
+            }
+        }
+    }
+
+    private static boolean sameFile(Path output, Path input) {
+        try {
+            return Files.exists(output) && Files.exists(input) && Files.isSameFile(output, input);
+        } catch (IOException e) {
+            return false; // one of them cannot be looked at: reading or writing it names the reason
         }
     }
 

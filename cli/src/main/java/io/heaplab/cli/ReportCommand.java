@@ -42,6 +42,10 @@ final class ReportCommand implements Callable<Integer> {
                         + " outside " + out.resolve("charts") + ")");
             }
         }
+        Path[] results = inputs.toArray(Path[]::new);
+        for (String written : List.of(Reports.PAGE, "report.json", "report.csv")) {
+            Outputs.checkFile("--out", out.resolve(written), results);
+        }
         Path page = Reports.write(inputs, out);
         PrintWriter printer = spec.commandLine().getOut();
         printer.println("wrote " + page);

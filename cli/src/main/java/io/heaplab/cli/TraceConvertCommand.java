@@ -62,7 +62,7 @@ final class TraceConvertCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Integer pageSize = page.given();
-        Outputs.checkFile("OUT", out);
+        Outputs.checkFile("OUT", out, in.toString().equals("-") ? null : in);
         if (skip < 0) {
             throw new SpecException("--skip " + skip + " (expected: 0 or more references)");
         }

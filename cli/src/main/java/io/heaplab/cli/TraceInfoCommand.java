@@ -50,7 +50,7 @@ final class TraceInfoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Outputs.checkFile("--json", json);
+        Outputs.checkFile("--json", json, trace);
         TraceFormat format = input.format(trace);
         int pageSize = page.given() == null ? ReadOptions.DEFAULT_PAGE_SIZE : page.given();
         RunOptions.checkPageSize(pageSize);

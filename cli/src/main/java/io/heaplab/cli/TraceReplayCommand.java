@@ -67,8 +67,8 @@ final class TraceReplayCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Integer pageSize = page.given();
-        Outputs.checkFile("--json", json);
-        Outputs.checkFile("--csv", csv);
+        Outputs.checkFile("--json", json, trace);
+        Outputs.checkFile("--csv", csv, trace);
         List<Spec> given = policies.stream().map(Spec::parse).toList();
         boolean footprint = PolicySizes.needsFootprint(given);
         TraceReplay replay = TraceReplay.of(trace).policies(PolicySizes.expand(given, footprint ? 100 : -1));
