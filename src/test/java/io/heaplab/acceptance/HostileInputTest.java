@@ -58,4 +58,59 @@ class HostileInputTest {
         assertThat(over.err()).contains("report.json' is the input");
         assertThat(Files.readAllBytes(result)).isEqualTo(json);
     }
+
+    @Test
+    void anOutputThroughALinkReplacesTheLinksTargetAndKeepsTheLink() throws Exception {
+        Path real = Files.writeString(dir.resolve("real.json"), "old");
+        Path link = Files.createSymbolicLink(dir.resolve("link.json"), Path.of("real.json"));
+        Cli cli = Cli.run("trace", "replay", LACKEY.toString(), "-p", "lru:frames=2", "--json", link.toString());
+        assertThat(cli.exitCode()).as(cli.err()).isZero();
+        assertThat(Files.isSymbolicLink(link)).isTrue();
+        assertThat(Files.readString(real)).contains("\"lru:frames=2\"");
+        Path trace = dir.resolve("t.hlt");
+        Path traceLink = Files.createSymbolicLink(dir.resolve("t-link.hlt"), trace);
+        assertThat(Cli.run("trace", "convert", LACKEY.toString(), traceLink.toString()).exitCode()).isZero();
+        assertThat(Files.isSymbolicLink(traceLink)).isTrue();
+        assertThat(Files.size(trace)).isPositive();
+    }
+
+    @Test
+    void aDeviceIsWrittenIntoAndAFullOneIsAFailureNamingIt() throws Exception {
+        Path devNull = Path.of("/dev/null");
+        Cli quiet = Cli.run("trace", "replay", LACKEY.toString(), "-p", "lru:frames=2", "--json", devNull.toString());
+        assertThat(quiet.exitCode()).as(quiet.err()).isZero();
+        assertThat(Files.isRegularFile(devNull)).isFalse();
+        assertThat(Cli.run("trace", "convert", LACKEY.toString(), devNull.toString()).exitCode()).isZero();
+        assertThat(Files.isRegularFile(devNull)).isFalse();
+        Path full = Path.of("/dev/full");
+        if (Files.exists(full)) {
+            Cli json = Cli.run("trace", "replay", LACKEY.toString(), "-p", "lru:frames=2", "--json", full.toString());
+            assertThat(json.exitCode()).isEqualTo(Main.FAILURE);
+            assertThat(json.err()).hasLineCount(1).startsWith("heaplab: error: /dev/full: ");
+            Cli trace = Cli.run("trace", "record", "-w", "random-blocks:live=100,steps=1000", "-a", "stack", "-o",
+                    full.toString());
+            assertThat(trace.exitCode()).isEqualTo(Main.FAILURE);
+            assertThat(trace.err()).hasLineCount(1).contains("/dev/full");
+            assertThat(Files.isRegularFile(full)).isFalse();
+        }
+    }
+
+    @Test
+    void aFifoIsWrittenIntoForItsReader() throws Exception {
+        Path fifo = dir.resolve("results.fifo");
+        Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
+        org.junit.jupiter.api.Assumptions.assumeTrue(mkfifo.waitFor() == 0, "mkfifo is available");
+        java.util.concurrent.CompletableFuture<String> reader = java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> {
+                    try {
+                        return Files.readString(fifo);
+                    } catch (java.io.IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                });
+        Cli cli = Cli.run("trace", "replay", LACKEY.toString(), "-p", "lru:frames=2", "--json", fifo.toString());
+        assertThat(cli.exitCode()).as(cli.err()).isZero();
+        assertThat(reader.get(30, java.util.concurrent.TimeUnit.SECONDS)).contains("\"lru:frames=2\"");
+        assertThat(Files.isRegularFile(fifo, java.nio.file.LinkOption.NOFOLLOW_LINKS)).isFalse();
+    }
 }

@@ -1,5 +1,6 @@
 package io.heaplab.traces;
 
+import io.heaplab.core.files.OutputFile;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -16,11 +17,13 @@ import java.util.concurrent.ThreadLocalRandom;
 /**
  * A file being written under a temporary name in its target's directory (so the final rename stays on one file
  * system and can be atomic); {@link #commit} moves it over the target, {@link #close} without commit deletes it.
- * A reader of the target thus sees the old file or the whole new one, never half of it.
+ * A reader of the target thus sees the old file or the whole new one, never half of it. A symbolic link is followed
+ * to the file it names, which is replaced; a device or a FIFO is written into directly ({@link OutputFile}).
  */
 public final class PendingFile implements Closeable {
 
     private final Path target;
+    /** The file written, null when {@link #target} is a device or FIFO written directly. */
     private final Path temporary;
     private final FileChannel channel;
     private final OutputStream stream;
@@ -28,14 +31,20 @@ public final class PendingFile implements Closeable {
     private boolean closed;
 
     public PendingFile(Path target) throws IOException {
-        this.target = target;
-        Path directory = target.toAbsolutePath().getParent();
+        this.target = OutputFile.resolve(target);
+        if (OutputFile.isSpecial(this.target)) {
+            this.temporary = null;
+            this.channel = FileChannel.open(this.target, StandardOpenOption.WRITE);
+            this.stream = new ChannelStream(channel, this.target);
+            return;
+        }
+        Path directory = this.target.getParent();
         // not Files.createTempFile: its owner-only permissions would stay on the committed trace; this file gets
         // the usual ones (the umask's), as the target would if written directly
         FileChannel opened = null;
         Path name = null;
         for (int attempt = 0; opened == null; attempt++) {
-            name = directory.resolve("." + target.getFileName() + "."
+            name = directory.resolve("." + this.target.getFileName() + "."
                     + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16) + ".tmp");
             try {
                 opened = FileChannel.open(name, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
@@ -47,7 +56,7 @@ public final class PendingFile implements Closeable {
         }
         this.temporary = name;
         this.channel = opened;
-        this.stream = new ChannelStream(channel);
+        this.stream = new ChannelStream(channel, this.target);
     }
 
     /** Where the bytes go; writers buffer themselves, so every write here is a large one. */
@@ -65,6 +74,11 @@ public final class PendingFile implements Closeable {
             throw new IllegalStateException(target + ": already " + (committed ? "committed" : "closed"));
         }
         try {
+            if (temporary == null) {
+                channel.close(); // a device or FIFO: written as the bytes came, nothing to rename
+                committed = true;
+                return;
+            }
             channel.force(true);
             channel.close();
             try {
@@ -76,7 +90,7 @@ public final class PendingFile implements Closeable {
             committed = true;
         } finally {
             closed = true;
-            if (!committed) {
+            if (!committed && temporary != null) {
                 Files.deleteIfExists(temporary);
             }
         }
@@ -96,16 +110,20 @@ public final class PendingFile implements Closeable {
         try {
             channel.close();
         } finally {
-            Files.deleteIfExists(temporary);
+            if (temporary != null) {
+                Files.deleteIfExists(temporary);
+            }
         }
     }
 
-    /** An unbuffered stream onto the channel; the writers hand it whole buffers. */
+    /** An unbuffered stream onto the channel; the writers hand it whole buffers. A failure names the target. */
     private static final class ChannelStream extends OutputStream {
         private final FileChannel channel;
+        private final Path target;
 
-        ChannelStream(FileChannel channel) {
+        ChannelStream(FileChannel channel, Path target) {
             this.channel = channel;
+            this.target = target;
         }
 
         @Override
@@ -116,8 +134,12 @@ public final class PendingFile implements Closeable {
         @Override
         public void write(byte[] bytes, int offset, int length) throws IOException {
             ByteBuffer buffer = ByteBuffer.wrap(bytes, offset, length);
-            while (buffer.hasRemaining()) {
-                channel.write(buffer);
+            try {
+                while (buffer.hasRemaining()) {
+                    channel.write(buffer);
+                }
+            } catch (IOException e) {
+                throw OutputFile.naming(target, e); // a full disk says only "No space left on device"
             }
         }
     }
