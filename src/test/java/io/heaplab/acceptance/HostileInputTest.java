@@ -113,4 +113,24 @@ class HostileInputTest {
         assertThat(reader.get(30, java.util.concurrent.TimeUnit.SECONDS)).contains("\"lru:frames=2\"");
         assertThat(Files.isRegularFile(fifo, java.nio.file.LinkOption.NOFOLLOW_LINKS)).isFalse();
     }
+
+    @Test
+    void anEmptyTraceIsRefusedUnlessAllowed() throws Exception {
+        Path empty = Files.createFile(dir.resolve("capture.lackey"));
+        for (String[] args : new String[][] {
+            {"trace", "replay", empty.toString(), "-p", "lru:frames=2"},
+            {"trace", "info", empty.toString()},
+            {"trace", "convert", empty.toString(), dir.resolve("out.hlt").toString()},
+        }) {
+            Cli cli = Cli.run(args);
+            assertThat(cli.exitCode()).as(String.join(" ", args)).isEqualTo(Main.USAGE);
+            assertThat(cli.err()).isEqualTo("heaplab: trace '" + empty + "' is empty, 0 bytes (expected: a trace of"
+                    + " references; --allow-empty takes it as an empty trace)\n");
+        }
+        assertThat(dir.resolve("out.hlt")).doesNotExist();
+        Cli allowed = Cli.run("trace", "replay", empty.toString(), "--allow-empty", "--format", "lackey", "-p",
+                "lru:frames=2");
+        assertThat(allowed.exitCode()).as(allowed.err()).isZero();
+        assertThat(allowed.out()).contains("0 references");
+    }
 }

@@ -74,6 +74,9 @@ final class TraceConvertCommand implements Callable<Integer> {
             throw new SpecException("trace '" + in + "' is not a file (expected: a trace to read, or - for standard"
                     + " input)");
         }
+        if (!standardInput) {
+            input.checkNotEmpty(in);
+        }
         TraceConversion conversion = standardInput ? TraceConversion.of(System.in, STANDARD_INPUT)
                 : TraceConversion.of(in);
         conversion.format(input.given()).instructions(input.instructions()).ids(input.checkedColumn(), input.header())

@@ -32,11 +32,16 @@ final class TraceInput {
     @Option(names = "--header", description = "Skip the first line of an ids trace, a header (default: read it).")
     private boolean header;
 
+    @Option(names = "--allow-empty",
+            description = "Take a 0-byte trace as an empty one (default: refuse it, as a failed capture leaves one).")
+    private boolean allowEmpty;
+
     /** The format of {@code file}: as given, or told from its content. */
     TraceFormat format(Path file) throws IOException {
         if (!Files.isRegularFile(file)) {
             throw new SpecException("trace '" + file + "' is not a file (expected: a trace to read)");
         }
+        checkNotEmpty(file);
         if (format.equals("auto")) {
             return TraceFormat.detect(file);
         }
@@ -44,6 +49,17 @@ final class TraceInput {
             return TraceFormat.parse(format);
         } catch (IllegalArgumentException e) {
             throw new SpecException("--format " + format + " (expected: auto, binary, text, lackey, oracle-general, ids, arc or address)");
+        }
+    }
+
+    /**
+     * Fails when {@code file} has no bytes at all, unless {@code --allow-empty}: a capture that failed leaves such a
+     * file, and its empty result would look like a measurement.
+     */
+    void checkNotEmpty(Path file) throws IOException {
+        if (!allowEmpty && Files.size(file) == 0) {
+            throw new SpecException("trace '" + file + "' is empty, 0 bytes (expected: a trace of references;"
+                    + " --allow-empty takes it as an empty trace)");
         }
     }
 
