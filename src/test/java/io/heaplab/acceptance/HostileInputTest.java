@@ -133,4 +133,37 @@ class HostileInputTest {
         assertThat(allowed.exitCode()).as(allowed.err()).isZero();
         assertThat(allowed.out()).contains("0 references");
     }
+
+    @Test
+    void anOptionATraceGivesNoMeaningToIsRefusedNotIgnored() throws Exception {
+        Path hlt = dir.resolve("t.hlt");
+        assertThat(Cli.run("trace", "convert", LACKEY.toString(), hlt.toString()).exitCode()).isZero();
+        Path ids = Files.writeString(dir.resolve("ids.csv"), "7,x\n8,y\n7,z\n");
+        String[][] cases = {
+            {"--instructions counts a lackey trace's instruction fetches, but '" + hlt + "' is a binary trace",
+                "trace", "replay", hlt.toString(), "--instructions", "-p", "lru:frames=2"},
+            {"--instructions counts", "trace", "info", hlt.toString(), "--instructions"},
+            {"--header says where an ids trace holds its ids, but '" + hlt + "' is a binary trace",
+                "trace", "replay", hlt.toString(), "--header", "-p", "lru:frames=2"},
+            {"--page-size 512 but '" + ids + "' is an ids trace of object ids, not addresses",
+                "trace", "replay", ids.toString(), "--page-size", "512", "-p", "lru:frames=2"},
+            {"--page-size 512 but " + hlt + " was recorded with 4096-byte pages",
+                "curve", hlt.toString(), "--page-size", "512", "-o", dir.resolve("c").toString()},
+            {"--seed shapes a run, but the curves come from the trace " + hlt,
+                "curve", hlt.toString(), "--seed", "7", "-o", dir.resolve("c").toString()},
+            {"--heap-size shapes a run", "curve", hlt.toString(), "--heap-size", "1m", "-o",
+                dir.resolve("c").toString()},
+            {"--instructions counts", "trace", "convert", hlt.toString(), dir.resolve("u.hlt").toString(),
+                "--instructions"},
+        };
+        for (String[] c : cases) {
+            Cli cli = Cli.run(java.util.Arrays.copyOfRange(c, 1, c.length));
+            assertThat(cli.exitCode()).as(cli.err()).isEqualTo(Main.USAGE);
+            assertThat(cli.err()).hasLineCount(1).contains(c[0]);
+        }
+        assertThat(Cli.run("curve", hlt.toString(), "--page-size", "4096", "-o", dir.resolve("c").toString())
+                .exitCode()).isZero();
+        assertThat(Cli.run("trace", "replay", ids.toString(), "--id-column", "1", "-p", "lru:frames=2").exitCode())
+                .isZero();
+    }
 }

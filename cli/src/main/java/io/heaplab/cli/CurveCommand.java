@@ -11,6 +11,7 @@ import io.heaplab.reports.CurveResults;
 import io.heaplab.reports.ReferenceStream;
 import io.heaplab.reports.ReplayTable;
 import io.heaplab.traces.ReplayResult;
+import io.heaplab.traces.TraceFormat;
 import io.heaplab.traces.TraceReplay;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -25,6 +26,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.ParseResult;
 
 /**
  * {@code heaplab curve}: whole fault curves (against frames or window) of a trace file or of a run, written as
@@ -37,6 +39,10 @@ import picocli.CommandLine.ParentCommand;
         footer = {"  heaplab curve -w pqsim:seconds=100,warmup=50 -a stack,mru --page-size 512 -o curves",
             "  heaplab curve trace.hlt -p lru:frames=all -p opt:frames=all -o curves"})
 final class CurveCommand implements Callable<Integer> {
+
+    /** The run's options that say nothing about a trace, refused with one rather than ignored. */
+    private static final List<String> RUN_ONLY = List.of("--seed", "--heap-size", "--count-allocator",
+            "--exclude-first-touch", "--diagnostics");
 
     /** The curves drawn when none are named: the three of Denning's lifetime-curve comparison. */
     static final List<String> DEFAULT_POLICIES = List.of("lru:frames=all", "ws:theta=all", "vmin:theta=all");
@@ -109,9 +115,18 @@ final class CurveCommand implements Callable<Integer> {
     }
 
     private Measured fromTrace(List<Spec> specs) throws Exception {
+        ParseResult parsed = spec.commandLine().getParseResult();
+        for (String runOnly : RUN_ONLY) {
+            if (parsed.hasMatchedOption(runOnly)) {
+                throw new SpecException(runOnly + " shapes a run, but the curves come from the trace " + trace
+                        + " (expected: " + runOnly + " only with --workload and --allocator)");
+            }
+        }
         TraceReplay replay = TraceReplay.of(trace).policies(specs);
         replay.check(parent.plugins());
-        input.applyTo(replay, input.format(trace), experiment.pageSize());
+        TraceFormat format = input.format(trace);
+        input.checkApplies(trace, format, parsed.hasMatchedOption("--page-size") ? experiment.pageSize() : null);
+        input.applyTo(replay, format, experiment.pageSize());
         ReplayResult result = replay.run(parent.plugins());
         return new Measured(TraceReplayCommand.stream(result), result.paging());
     }

@@ -76,6 +76,7 @@ final class TraceConvertCommand implements Callable<Integer> {
         }
         if (!standardInput) {
             input.checkNotEmpty(in);
+            input.checkApplies(in, input.format(in), pageSize);
         }
         TraceConversion conversion = standardInput ? TraceConversion.of(System.in, STANDARD_INPUT)
                 : TraceConversion.of(in);

@@ -54,6 +54,7 @@ final class TraceInfoCommand implements Callable<Integer> {
         TraceFormat format = input.format(trace);
         int pageSize = page.given() == null ? ReadOptions.DEFAULT_PAGE_SIZE : page.given();
         RunOptions.checkPageSize(pageSize);
+        input.checkApplies(trace, format, page.given());
         TraceInfo info = new TraceInfo();
         int recorded;
         try (TraceReader reader = TraceFiles.open(trace, format, new ReadOptions(pageSize, input.instructions(),

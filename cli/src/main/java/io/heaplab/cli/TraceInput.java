@@ -104,6 +104,35 @@ final class TraceInput {
         }
     }
 
+    /**
+     * Fails on an option given that {@code file}, of {@code format}, gives no meaning to, rather than ignoring it:
+     * {@code --instructions} but for lackey, {@code --id-column} and {@code --header} but for ids, and a page size
+     * ({@code pageSize}, null when not given) for a trace of object ids or one recorded with another page size.
+     */
+    void checkApplies(Path file, TraceFormat format, Integer pageSize) throws IOException {
+        String kind = "'" + file + "' is a" + (format.label().matches("[aeiou].*") ? "n " : " ") + format.label()
+                + " trace";
+        if (instructions && format != TraceFormat.LACKEY) {
+            throw new SpecException("--instructions counts a lackey trace's instruction fetches, but " + kind
+                    + " (expected: --instructions for lackey traces only)");
+        }
+        if ((header || idColumn != 1) && format != TraceFormat.IDS) {
+            throw new SpecException((header ? "--header" : "--id-column " + idColumn) + " says where an ids trace"
+                    + " holds its ids, but " + kind + " (expected: --id-column and --header for ids traces only)");
+        }
+        if (pageSize != null && !format.cutsAddresses()) {
+            int recorded = recordedPageSize(file, format);
+            if (recorded == 0 && format.renumbers()) {
+                throw new SpecException("--page-size " + pageSize + " but " + kind + " of object ids, not"
+                        + " addresses (expected: --page-size only for lackey and address traces)");
+            }
+            if (recorded != 0 && recorded != pageSize) {
+                throw new SpecException("--page-size " + pageSize + " but " + file + " was recorded with "
+                        + recorded + "-byte pages (expected: --page-size only for lackey traces)");
+            }
+        }
+    }
+
     /** The page size a heaplab trace's header names, read before the replay so a mismatch costs no pass. */
     static int recordedPageSize(Path file, TraceFormat format) throws IOException {
         try (TraceReader reader = TraceFiles.open(file, format, null)) {

@@ -77,14 +77,8 @@ final class TraceReplayCommand implements Callable<Integer> {
         int bytesPerPage = pageSize == null ? ReadOptions.DEFAULT_PAGE_SIZE : pageSize;
         TraceFormat format = input.format(trace);
         RunOptions.checkPageSize(bytesPerPage);
-        // the replay would refuse the mismatch too, but without naming the option; a header costs little to read
-        if (!format.cutsAddresses() && pageSize != null) {
-            int recorded = TraceInput.recordedPageSize(trace, format);
-            if (recorded != 0 && recorded != pageSize) {
-                throw new SpecException("--page-size " + pageSize + " but " + trace + " was recorded with "
-                        + recorded + "-byte pages (expected: --page-size only for lackey traces)");
-            }
-        }
+        // the replay would refuse a page-size mismatch too, but without naming the option; a header costs little
+        input.checkApplies(trace, format, pageSize);
         input.applyTo(replay, format, bytesPerPage);
         if (threads != null) {
             replay.threads(threads);
