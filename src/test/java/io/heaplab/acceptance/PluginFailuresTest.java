@@ -154,7 +154,8 @@ class PluginFailuresTest {
 
         assertFailure(cli, "heaplab: run of throwing failed: plugin " + throwing + ": allocator 'throwing' failed "
                 + "mid-run with IllegalStateException");
-        assertThat(cli.out()).contains("first-fit", "bump", "2 run(s) in", ", 1 failed", "wrote " + json);
+        assertThat(cli.out()).contains("first-fit", "bump", "2 run(s) in", ", 1 failed", "wrote " + json,
+                "FAILED throwing on " + WORKLOAD + ", seed 1: plugin " + throwing + ": allocator 'throwing' failed");
         JsonNode document = new ObjectMapper().readTree(json.toFile());
         assertThat(document.get("runs").findValuesAsText("allocator")).containsExactly("first-fit", "bump");
         assertThat(document.get("runs").get(1).get("faults").get("lru:frames=4").asLong()).isPositive();

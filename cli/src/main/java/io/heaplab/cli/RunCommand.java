@@ -116,6 +116,11 @@ final class RunCommand implements Callable<Integer> {
                     + "); -p names others");
         }
         RunTable.print(results, out);
+        // the failed runs are rows of the table too, named with their reason, as a reproduction's are
+        for (RunOutcome failure : failed) {
+            out.println("FAILED " + failure.spec().allocator() + " on " + failure.spec().workload() + ", seed "
+                    + failure.spec().seed() + ": " + failure.failure());
+        }
         out.printf(Locale.ROOT, "%d run(s) in %.2f s of run time%s%n", results.size(), nanos / 1e9,
                 failed.isEmpty() ? "" : ", " + failed.size() + " failed");
         if (json != null) {
