@@ -166,4 +166,21 @@ class HostileInputTest {
         assertThat(Cli.run("trace", "replay", ids.toString(), "--id-column", "1", "-p", "lru:frames=2").exitCode())
                 .isZero();
     }
+
+    @Test
+    void aTraceReadAsTheWrongFormatNamesTheGuessAndWhy() throws Exception {
+        Path lackey = Files.writeString(dir.resolve("bad.lackey"), "garbage line\n I  04001000,3\n");
+        Cli text = Cli.run("trace", "replay", lackey.toString(), "-p", "lru:frames=2");
+        assertThat(text.exitCode()).isEqualTo(Main.USAGE);
+        assertThat(text.err()).hasLineCount(1).contains(lackey + ": line 1: ").endsWith("; read as text because its"
+                + " first line is neither a valgrind log line nor a lackey access (--format names another)\n");
+        Path nul = Files.write(dir.resolve("nul.txt"), new byte[] {'1', '\n', '2', 0, '\n'});
+        Cli binary = Cli.run("trace", "info", nul.toString());
+        assertThat(binary.exitCode()).isEqualTo(Main.USAGE);
+        assertThat(binary.err()).hasLineCount(1).contains("; read as binary because byte 3 is a control character"
+                + " (0x00), not text (--format names another)");
+        Cli given = Cli.run("trace", "replay", nul.toString(), "--format", "text", "-p", "lru:frames=2");
+        assertThat(given.exitCode()).isEqualTo(Main.USAGE);
+        assertThat(given.err()).doesNotContain("read as");
+    }
 }

@@ -12,6 +12,7 @@ import io.heaplab.reports.ReferenceStream;
 import io.heaplab.reports.ReplayTable;
 import io.heaplab.traces.ReplayResult;
 import io.heaplab.traces.TraceFormat;
+import io.heaplab.traces.TraceFormatException;
 import io.heaplab.traces.TraceReplay;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -74,6 +75,14 @@ final class CurveCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        try {
+            return measure();
+        } catch (TraceFormatException e) {
+            throw input.explained(e); // a trace read as the wrong format says which, and why it was guessed
+        }
+    }
+
+    private Integer measure() throws Exception {
         Outputs.checkDirectory("--out", out);
         if ((trace == null) == !experiment.given()) {
             throw new SpecException(trace == null ? "nothing to draw (expected: a TRACE file, or --workload and "

@@ -7,6 +7,7 @@ import io.heaplab.reports.JsonResults;
 import io.heaplab.traces.ReadOptions;
 import io.heaplab.traces.TraceFiles;
 import io.heaplab.traces.TraceFormat;
+import io.heaplab.traces.TraceFormatException;
 import io.heaplab.traces.TraceInfo;
 import io.heaplab.traces.TraceReader;
 import java.io.PrintWriter;
@@ -50,6 +51,14 @@ final class TraceInfoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        try {
+            return measure();
+        } catch (TraceFormatException e) {
+            throw input.explained(e); // a trace read as the wrong format says which, and why it was guessed
+        }
+    }
+
+    private Integer measure() throws Exception {
         Outputs.checkFile("--json", json, trace);
         TraceFormat format = input.format(trace);
         int pageSize = page.given() == null ? ReadOptions.DEFAULT_PAGE_SIZE : page.given();

@@ -3,6 +3,7 @@ package io.heaplab.cli;
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.traces.TraceFiles;
 import io.heaplab.traces.TraceFormat;
+import io.heaplab.traces.TraceFormatException;
 import io.heaplab.traces.TraceReader;
 import io.heaplab.traces.TraceReplay;
 import java.io.IOException;
@@ -36,6 +37,9 @@ final class TraceInput {
             description = "Take a 0-byte trace as an empty one (default: refuse it, as a failed capture leaves one).")
     private boolean allowEmpty;
 
+    /** The format told from the trace's content, when it was not given, and why. */
+    private TraceFormat.Guess guessed;
+
     /** The format of {@code file}: as given, or told from its content. */
     TraceFormat format(Path file) throws IOException {
         if (!Files.isRegularFile(file)) {
@@ -43,7 +47,8 @@ final class TraceInput {
         }
         checkNotEmpty(file);
         if (format.equals("auto")) {
-            return TraceFormat.detect(file);
+            guessed = TraceFormat.guess(file);
+            return guessed.format();
         }
         try {
             return TraceFormat.parse(format);
@@ -131,6 +136,11 @@ final class TraceInput {
                         + recorded + "-byte pages (expected: --page-size only for lackey traces)");
             }
         }
+    }
+
+    /** {@code e} with the guess behind the format it was read as, when the format was told, not given. */
+    TraceFormatException explained(TraceFormatException e) {
+        return guessed == null ? e : e.withGuess(guessed);
     }
 
     /** The page size a heaplab trace's header names, read before the replay so a mismatch costs no pass. */

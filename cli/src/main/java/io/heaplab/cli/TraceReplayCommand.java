@@ -12,6 +12,7 @@ import io.heaplab.reports.TidyCsv;
 import io.heaplab.traces.ReadOptions;
 import io.heaplab.traces.ReplayResult;
 import io.heaplab.traces.TraceFormat;
+import io.heaplab.traces.TraceFormatException;
 import io.heaplab.traces.TraceReplay;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -66,6 +67,14 @@ final class TraceReplayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        try {
+            return measure();
+        } catch (TraceFormatException e) {
+            throw input.explained(e); // a trace read as the wrong format says which, and why it was guessed
+        }
+    }
+
+    private Integer measure() throws Exception {
         Integer pageSize = page.given();
         Outputs.checkFile("--json", json, trace);
         Outputs.checkFile("--csv", csv, trace);

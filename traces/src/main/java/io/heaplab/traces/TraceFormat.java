@@ -45,16 +45,25 @@ public enum TraceFormat {
      * non-blank line is a valgrind {@code ==} log line or a lackey access; else text. An empty file is text.
      */
     public static TraceFormat detect(Path file) throws IOException {
+        return guess(file).format();
+    }
+
+    /** A format told from a file's name or content, and why: an error can then name the guess behind it. */
+    public record Guess(TraceFormat format, String why) {
+    }
+
+    /** The format {@link #detect(Path)} tells, with the reason. */
+    public static Guess guess(Path file) throws IOException {
         // oracleGeneral records have no magic: libCacheSim's own naming tells them, and so does zstd
         String name = file.getFileName() == null ? "" : file.getFileName().toString().toLowerCase(Locale.ROOT);
         if (name.contains(ORACLE_GENERAL_NAME)) {
-            return ORACLE_GENERAL;
+            return new Guess(ORACLE_GENERAL, "its name says oracleGeneral");
         }
         if (name.endsWith(".csv")) {
-            return IDS;
+            return new Guess(IDS, "its name ends in .csv");
         }
         try (InputStream in = Files.newInputStream(file)) {
-            return detect(in.readNBytes(SNIFF_BYTES));
+            return guess(in.readNBytes(SNIFF_BYTES));
         }
     }
 
@@ -71,19 +80,21 @@ public enum TraceFormat {
         in.mark(SNIFF_BYTES);
         byte[] head = in.readNBytes(SNIFF_BYTES);
         in.reset();
-        return detect(head);
+        return guess(head).format();
     }
 
-    private static TraceFormat detect(byte[] head) {
+    private static Guess guess(byte[] head) {
         if (head.length > 0 && BinaryTraceFormat.startsLikeMagic(head, head.length)) {
-            return BINARY;
+            return new Guess(BINARY, "it starts with heaplab's binary magic");
         }
         if (zstd(head)) {
-            return ORACLE_GENERAL;
+            return new Guess(ORACLE_GENERAL, "it starts with a zstd frame");
         }
-        for (byte b : head) {
+        for (int i = 0; i < head.length; i++) {
+            byte b = head[i];
             if ((b >= 0 && b < 0x20 && b != '\t' && b != '\n' && b != '\r') || b == 0x7F) {
-                return BINARY;
+                return new Guess(BINARY, String.format(Locale.ROOT, "byte %d is a control character (0x%02X), not"
+                        + " text", i, b));
             }
         }
         int start = 0;
@@ -94,12 +105,16 @@ public enum TraceFormat {
             }
             int contentEnd = end > start && head[end - 1] == '\r' ? end - 1 : end;
             if (!AsciiLines.isBlank(head, start, contentEnd)) {
-                boolean logLine = contentEnd - start >= 2 && head[start] == '=' && head[start + 1] == '=';
-                return logLine || LackeyTraceReader.isAccessLine(head, start, contentEnd) ? LACKEY : TEXT;
+                if (contentEnd - start >= 2 && head[start] == '=' && head[start + 1] == '=') {
+                    return new Guess(LACKEY, "its first line is a valgrind log line");
+                }
+                return LackeyTraceReader.isAccessLine(head, start, contentEnd)
+                        ? new Guess(LACKEY, "its first line is a lackey access")
+                        : new Guess(TEXT, "its first line is neither a valgrind log line nor a lackey access");
             }
             start = end + 1;
         }
-        return TEXT;
+        return new Guess(TEXT, "it holds no line");
     }
 
     /** {@code "binary"}, {@code "text"} or {@code "lackey"} (any case) to its constant. */

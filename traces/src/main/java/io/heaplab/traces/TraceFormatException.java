@@ -27,4 +27,13 @@ public final class TraceFormatException extends RuntimeException {
     public static TraceFormatException atByte(Path file, long offset, String problem) {
         return atByte(file, offset, "", problem, null);
     }
+
+    /**
+     * This failure with the format heaplab guessed and why, for a trace whose format was told from its content:
+     * the problem may be the guess, not the file.
+     */
+    public TraceFormatException withGuess(TraceFormat.Guess guess) {
+        return new TraceFormatException(getMessage() + "; read as " + guess.format().label() + " because "
+                + guess.why() + " (--format names another)", this);
+    }
 }
