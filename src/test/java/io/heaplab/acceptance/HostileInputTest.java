@@ -179,6 +179,9 @@ class HostileInputTest {
         assertThat(binary.exitCode()).isEqualTo(Main.USAGE);
         assertThat(binary.err()).hasLineCount(1).contains("; read as binary because byte 3 is a control character"
                 + " (0x00), not text (--format names another)");
+        Cli convert = Cli.run("trace", "convert", lackey.toString(), dir.resolve("out.hlt").toString());
+        assertThat(convert.exitCode()).isEqualTo(Main.USAGE);
+        assertThat(convert.err()).hasLineCount(1).contains("; read as text because its first line");
         Cli given = Cli.run("trace", "replay", nul.toString(), "--format", "text", "-p", "lru:frames=2");
         assertThat(given.exitCode()).isEqualTo(Main.USAGE);
         assertThat(given.err()).doesNotContain("read as");

@@ -4,6 +4,7 @@ import io.heaplab.core.spi.SpecException;
 import io.heaplab.traces.ConversionResult;
 import io.heaplab.traces.TraceConversion;
 import io.heaplab.traces.TraceFormat;
+import io.heaplab.traces.TraceFormatException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -89,7 +90,12 @@ final class TraceConvertCommand implements Callable<Integer> {
         if (limit != null) {
             conversion.limit(limit);
         }
-        ConversionResult result = conversion.to(out);
+        ConversionResult result;
+        try {
+            result = conversion.to(out);
+        } catch (TraceFormatException e) {
+            throw input.explained(e); // a trace read as the wrong format says which, and why it was guessed
+        }
         PrintWriter printer = spec.commandLine().getOut();
         printer.printf(Locale.ROOT, "converted %d references in %d reference runs (%d writing) to %d pages%s%s from %s"
                         + " (%s, %d-byte pages): %s, binary%s, %d bytes%n",
