@@ -7,7 +7,6 @@ import io.heaplab.reports.JsonResults;
 import io.heaplab.traces.ReadOptions;
 import io.heaplab.traces.TraceFiles;
 import io.heaplab.traces.TraceFormat;
-import io.heaplab.traces.TraceFormatException;
 import io.heaplab.traces.TraceInfo;
 import io.heaplab.traces.TraceReader;
 import java.io.PrintWriter;
@@ -51,11 +50,7 @@ final class TraceInfoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        try {
-            return measure();
-        } catch (TraceFormatException e) {
-            throw input.explained(e); // a trace read as the wrong format says which, and why it was guessed
-        }
+        return input.explaining(this::measure);
     }
 
     private Integer measure() throws Exception {

@@ -9,6 +9,7 @@ import io.heaplab.traces.TraceReplay;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Option;
 
 /** How to read a trace file: its format (found from its content by default) and, for lackey, what counts. */
@@ -135,6 +136,15 @@ final class TraceInput {
                 throw new SpecException("--page-size " + pageSize + " but " + file + " was recorded with "
                         + recorded + "-byte pages (expected: --page-size only for lackey traces)");
             }
+        }
+    }
+
+    /** Runs {@code command}; a trace it reads as the wrong format says which, and why it was guessed. */
+    Integer explaining(Callable<Integer> command) throws Exception {
+        try {
+            return command.call();
+        } catch (TraceFormatException e) {
+            throw explained(e);
         }
     }
 

@@ -12,7 +12,6 @@ import io.heaplab.reports.TidyCsv;
 import io.heaplab.traces.ReadOptions;
 import io.heaplab.traces.ReplayResult;
 import io.heaplab.traces.TraceFormat;
-import io.heaplab.traces.TraceFormatException;
 import io.heaplab.traces.TraceReplay;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -67,11 +66,7 @@ final class TraceReplayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        try {
-            return measure();
-        } catch (TraceFormatException e) {
-            throw input.explained(e); // a trace read as the wrong format says which, and why it was guessed
-        }
+        return input.explaining(this::measure);
     }
 
     private Integer measure() throws Exception {

@@ -5,7 +5,6 @@ import io.heaplab.core.trace.PageRun;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -18,23 +17,17 @@ import java.nio.file.Path;
  * unknown). The next-access time, which only Belady-style policies read, is written as -1 (unknown): filling it
  * needs the future, which a writer that streams does not have.
  */
-final class OracleGeneralTraceWriter implements TraceWriter {
+final class OracleGeneralTraceWriter extends BufferedTraceWriter {
 
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final int RECORD = OracleGeneralTraceReader.RECORD_BYTES;
 
-    private final Path file;
-    private final PendingFile pending;
     private final OutputStream out;
     private final int size;
-    private final byte[] buffer = new byte[RECORD * 8192];
-    private int filled;
-    private long references;
 
     OracleGeneralTraceWriter(Path file, int pageSize, boolean compress) throws IOException {
-        this.file = file;
-        this.pending = new PendingFile(file);
+        super(file, RECORD * 8192);
         this.size = pageSize == 0 ? 1 : pageSize;
         try {
             // the zstd frame is ended by closing its stream, which must not close the pending file under it
@@ -75,42 +68,14 @@ final class OracleGeneralTraceWriter implements TraceWriter {
         }
     }
 
-    /** Nothing to do: only {@link #commit()} completes the file. */
     @Override
-    public void finish() {
+    OutputStream sink() {
+        return out;
     }
 
+    /** Closing the zstd stream ends its frame (the pending file under it stays open). */
     @Override
-    public void commit() throws IOException {
-        checkOpen();
-        out.write(buffer, 0, filled);
-        filled = 0;
+    void endSink() throws IOException {
         out.close();
-        pending.commit();
-    }
-
-    @Override
-    public long references() {
-        return references;
-    }
-
-    @Override
-    public void close() throws IOException {
-        pending.close();
-    }
-
-    private void checkOpen() {
-        if (!pending.isOpen()) {
-            throw new IllegalStateException(file + ": the trace writer is already committed or closed");
-        }
-    }
-
-    private void drain() {
-        try {
-            out.write(buffer, 0, filled);
-            filled = 0;
-        } catch (IOException e) {
-            throw new UncheckedIOException(file + ": " + e.getMessage(), e);
-        }
     }
 }

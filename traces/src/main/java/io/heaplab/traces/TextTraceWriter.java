@@ -2,7 +2,7 @@ package io.heaplab.traces;
 
 import io.heaplab.core.trace.PageRun;
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
@@ -10,22 +10,16 @@ import java.nio.file.Path;
  * Writes runs in the {@linkplain TextTraceFormat text format}, one line per reference, formatting digits by hand
  * into one reused buffer (a line per reference is too many for a {@code String} each).
  */
-final class TextTraceWriter implements TraceWriter {
+final class TextTraceWriter extends BufferedTraceWriter {
 
     private static final byte[] MEASURE_LINE = ("# " + TextTraceFormat.MEASURE + "\n").getBytes(StandardCharsets.US_ASCII);
     /** The longest line: ten digits, " W", newline. */
     private static final int MAX_LINE_BYTES = 13;
 
-    private final Path file;
-    private final PendingFile pending;
-    private final byte[] buffer = new byte[BinaryTraceFormat.BUFFER_BYTES];
     private final byte[] digits = new byte[10];
-    private int filled;
-    private long references;
 
     TextTraceWriter(Path file, int pageSize) throws IOException {
-        this.file = file;
-        this.pending = new PendingFile(file);
+        super(file, BinaryTraceFormat.BUFFER_BYTES);
         try {
             pending.stream().write(TextTraceFormat.header(pageSize).getBytes(StandardCharsets.US_ASCII));
         } catch (IOException | RuntimeException e) {
@@ -79,41 +73,8 @@ final class TextTraceWriter implements TraceWriter {
         filled += MEASURE_LINE.length;
     }
 
-    /** Nothing to do: only {@link #commit()} completes the file. */
     @Override
-    public void finish() {
-    }
-
-    @Override
-    public void commit() throws IOException {
-        checkOpen();
-        pending.stream().write(buffer, 0, filled);
-        filled = 0;
-        pending.commit();
-    }
-
-    @Override
-    public long references() {
-        return references;
-    }
-
-    @Override
-    public void close() throws IOException {
-        pending.close();
-    }
-
-    private void checkOpen() {
-        if (!pending.isOpen()) {
-            throw new IllegalStateException(file + ": the trace writer is already committed or closed");
-        }
-    }
-
-    private void drain() {
-        try {
-            pending.stream().write(buffer, 0, filled);
-            filled = 0;
-        } catch (IOException e) {
-            throw new UncheckedIOException(file + ": " + e.getMessage(), e);
-        }
+    OutputStream sink() {
+        return pending.stream();
     }
 }
