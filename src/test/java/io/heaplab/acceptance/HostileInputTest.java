@@ -186,4 +186,12 @@ class HostileInputTest {
         assertThat(given.exitCode()).isEqualTo(Main.USAGE);
         assertThat(given.err()).doesNotContain("read as");
     }
+
+    @Test
+    void aSetupAStrategyCannotServeIsAUsageErrorBeforeAnyRun() {
+        Cli cli = Cli.run("run", "-w", "purdom", "-a", "mru-ff");
+        assertThat(cli.exitCode()).isEqualTo(Main.USAGE);
+        assertThat(cli.err()).hasLineCount(1).contains("mru-ff: the heap holds 4096 bytes, less than two 4096-byte"
+                + " pages").doesNotContain("Exception", "header=");
+    }
 }

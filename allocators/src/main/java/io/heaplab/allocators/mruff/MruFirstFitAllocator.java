@@ -12,6 +12,7 @@ import io.heaplab.core.heap.Heap;
 import io.heaplab.core.heap.HeapAccess;
 import io.heaplab.core.spi.Allocator;
 import io.heaplab.core.spi.AllocatorSetup;
+import io.heaplab.core.spi.SpecException;
 import java.util.Arrays;
 
 /**
@@ -133,6 +134,11 @@ public final class MruFirstFitAllocator implements Allocator {
         this.bookkeeping = heap.bookkeeping();
         this.pageSize = heap.pageSize();
         this.pageShift = heap.pageShift();
+        if (heap.capacity() < 2L * pageSize) {
+            // a group's metadata page comes before its first data page: a heap below two pages serves nothing
+            throw new SpecException(name + ": the heap holds " + heap.capacity() + " bytes, less than two "
+                    + pageSize + "-byte pages (expected: room for a metadata page and a data page)");
+        }
         this.classes = new SizeClasses(name, pageSize, steps);
         this.pages = new PageRuns(name, heap);
         this.current = new int[classes.count()];

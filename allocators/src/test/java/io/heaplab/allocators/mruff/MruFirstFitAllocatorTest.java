@@ -42,6 +42,21 @@ class MruFirstFitAllocatorTest {
         return blocks;
     }
 
+    // ---- the heap it needs
+
+    @Test
+    void aHeapBelowTwoPagesIsRefusedAsASpecAndTwoPagesServeASmallBlock() {
+        try (Heap heap = newHeap(256, 511)) {
+            assertThatThrownBy(() -> create(heap))
+                    .isInstanceOf(SpecException.class)
+                    .hasMessage("mru-ff: the heap holds 511 bytes, less than two 256-byte pages (expected: room for a"
+                            + " metadata page and a data page)");
+        }
+        try (Heap heap = newHeap(256, 512)) {
+            assertThat(create(heap).allocate(8)).isEqualTo(256);
+        }
+    }
+
     // ---- the MRU rule
 
     @Test
