@@ -194,4 +194,28 @@ class HostileInputTest {
         assertThat(cli.err()).hasLineCount(1).contains("mru-ff: the heap holds 4096 bytes, less than two 4096-byte"
                 + " pages").doesNotContain("Exception", "header=");
     }
+
+    @Test
+    void sparsePageNumbersCostWhatTheirDistinctPagesCost() throws Exception {
+        Path sparse = Files.writeString(dir.resolve("sparse.txt"), "0\n2147483647 W\n0\n100000000\n");
+        Cli replay = Cli.run("trace", "replay", sparse.toString(), "-p", "lru:frames=all", "-p", "opt:frames=2",
+                "-p", "fifo:frames=2");
+        assertThat(replay.exitCode()).as(replay.err()).isZero();
+        assertThat(replay.out()).contains("4 references in 4 reference runs to 3 pages",
+                "lru:frames=all: faults by frames 1:4 2:3 3:3");
+        assertThat(replay.out()).containsPattern("opt:frames=2 +3 ").containsPattern("fifo:frames=2 +3 ");
+        Cli info = Cli.run("trace", "info", sparse.toString());
+        assertThat(info.exitCode()).isZero();
+        assertThat(info.out()).containsPattern("distinct pages +3");
+        Path binary = dir.resolve("sparse.hlt");
+        Cli convert = Cli.run("trace", "convert", sparse.toString(), binary.toString());
+        assertThat(convert.exitCode()).isZero();
+        assertThat(convert.out()).contains("to 3 pages");
+        Path back = dir.resolve("back.txt");
+        assertThat(Cli.run("trace", "convert", binary.toString(), back.toString(), "--to", "text").exitCode()).isZero();
+        assertThat(Files.readString(back)).as("a conversion keeps the recorded page numbers")
+                .contains("2147483647 W\n0\n100000000");
+        Cli curve = Cli.run("curve", binary.toString(), "--out", dir.resolve("curve").toString());
+        assertThat(curve.exitCode()).as(curve.err()).isZero();
+    }
 }

@@ -65,7 +65,7 @@ final class TraceInfoCommand implements Callable<Integer> {
                 input.checkedColumn(), input.header()));
              Progress progress = Progress.start("reading", 1)) {
             recorded = format.cutsAddresses() ? pageSize : reader.pageSize();
-            reader.replay(info);
+            reader.replayDense(info);
             info.finish();
             progress.step();
         }

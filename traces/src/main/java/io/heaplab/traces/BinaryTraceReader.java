@@ -18,7 +18,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * Reads the {@linkplain BinaryTraceFormat binary format}. Replay is benchmarked against replaying an in-memory
@@ -92,13 +91,19 @@ final class BinaryTraceReader implements TraceReader {
         return pageSize;
     }
 
+    /** Renumbers: a heaplab trace keeps the page numbers it was recorded with, which may be sparse. */
+    @Override
+    public long replayDense(ReferenceSink sink) throws IOException {
+        return replay(new DenseRenumbering(file, sink));
+    }
+
     @Override
     public long replay(ReferenceSink sink) throws IOException {
         if (replayed) {
             throw new IllegalStateException(file + ": a trace reader replays once");
         }
         replayed = true;
-        ReferenceRecorder out = new ReferenceRecorder(List.of(sink));
+        ReferenceRecorder out = ReferenceRecorder.merging(sink);
         byte[] b = buffer;
         long page = 0;
         long runs = 0;

@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * Reads the memory trace of valgrind's lackey tool ({@code valgrind --tool=lackey --trace-mem=yes}):
@@ -78,7 +77,7 @@ final class LackeyTraceReader implements TraceReader {
             throw new IllegalStateException(file + ": a trace reader replays once");
         }
         replayed = true;
-        ReferenceRecorder out = new ReferenceRecorder(List.of(sink));
+        ReferenceRecorder out = ReferenceRecorder.merging(sink);
         LackeyLine access = new LackeyLine();
         while (lines.next()) {
             byte[] b = lines.bytes();

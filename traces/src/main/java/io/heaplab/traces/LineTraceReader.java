@@ -5,7 +5,6 @@ import io.heaplab.core.trace.ReferenceSink;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * A reader of the peers' text traces (libCacheSim's ids, the ARC and UCSD traces): a line at a time, parsed in
@@ -31,7 +30,7 @@ abstract class LineTraceReader implements TraceReader {
             throw new IllegalStateException(file + ": a trace reader replays once");
         }
         replayed = true;
-        ReferenceRecorder out = new ReferenceRecorder(List.of(sink));
+        ReferenceRecorder out = ReferenceRecorder.merging(sink);
         DensePages pages = new DensePages();
         while (lines.next()) {
             line(lines.bytes(), lines.start(), lines.end(), out, pages);

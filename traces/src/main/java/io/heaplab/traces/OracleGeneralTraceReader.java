@@ -8,7 +8,6 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.io.InputStream;
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * Reads libCacheSim's {@code oracleGeneral} binary trace: 24-byte little-endian records of a {@code uint32} clock
@@ -51,7 +50,7 @@ final class OracleGeneralTraceReader implements TraceReader {
             throw new IllegalStateException(file + ": a trace reader replays once");
         }
         replayed = true;
-        ReferenceRecorder out = new ReferenceRecorder(List.of(sink));
+        ReferenceRecorder out = ReferenceRecorder.merging(sink);
         DensePages pages = new DensePages();
         byte[] buffer = new byte[RECORDS_PER_READ * RECORD_BYTES];
         long[] ids = new long[RECORDS_PER_READ];

@@ -4,7 +4,6 @@ import io.heaplab.core.spi.Spec;
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.core.trace.ReferenceRecorder;
 import io.heaplab.core.trace.ReferenceSink;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.commons.rng.UniformRandomProvider;
@@ -90,7 +89,7 @@ public final class SyntheticTrace {
         UniformRandomProvider random = RandomSource.XO_RO_SHI_RO_128_PP.create(seed);
         SharedStateDiscreteSampler zipf = kind == Kind.ZIPF || kind == Kind.SCAN || kind == Kind.MIX
                 ? RejectionInversionZipfSampler.of(random, pages, skew) : null;
-        ReferenceRecorder out = new ReferenceRecorder(List.of(sink));
+        ReferenceRecorder out = ReferenceRecorder.merging(sink);
         long scanned = 0;
         for (long r = 0; r < references; r++) {
             int page = switch (kind) {

@@ -7,7 +7,6 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * Reads the {@linkplain TextTraceFormat text format}, parsing each line in place and merging consecutive
@@ -55,13 +54,19 @@ final class TextTraceReader implements TraceReader {
         return pageSize;
     }
 
+    /** Renumbers: a heaplab trace keeps the page numbers it was recorded with, which may be sparse. */
+    @Override
+    public long replayDense(ReferenceSink sink) throws IOException {
+        return replay(new DenseRenumbering(file, sink));
+    }
+
     @Override
     public long replay(ReferenceSink sink) throws IOException {
         if (replayed) {
             throw new IllegalStateException(file + ": a trace reader replays once");
         }
         replayed = true;
-        ReferenceRecorder out = new ReferenceRecorder(List.of(sink));
+        ReferenceRecorder out = ReferenceRecorder.merging(sink);
         boolean more = firstLinePending || lines.next();
         while (more) {
             line(out);

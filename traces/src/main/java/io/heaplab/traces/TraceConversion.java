@@ -162,7 +162,9 @@ public final class TraceConversion {
             ReferenceTally tally = new ReferenceTally();
             try (TraceWriter writer = TraceFiles.create(out, target, reader.pageSize(),
                     compress && target != TraceFormat.TEXT)) {
-                Window window = new Window(writer, tally, skip, limit, actual.renumbers());
+                // a heaplab trace's page numbers pass to the writer as they are, densely only to the count
+                ReferenceSink counted = actual.renumbers() ? tally : new DenseRenumbering(Path.of(name), tally);
+                Window window = new Window(writer, counted, skip, limit, actual.renumbers());
                 boolean cut = false;
                 try {
                     reader.replay(window);
@@ -192,7 +194,7 @@ public final class TraceConversion {
         }
 
         private final TraceWriter writer;
-        private final ReferenceTally tally;
+        private final ReferenceSink tally;
         private final long skip;
         private final long limit;
         private final boolean renumber;
@@ -202,7 +204,7 @@ public final class TraceConversion {
         long skipped;
         private long kept;
 
-        Window(TraceWriter writer, ReferenceTally tally, long skip, long limit, boolean renumber) {
+        Window(TraceWriter writer, ReferenceSink tally, long skip, long limit, boolean renumber) {
             this.writer = writer;
             this.tally = tally;
             this.skip = skip;

@@ -28,6 +28,11 @@ public final class TraceFormatException extends RuntimeException {
         return atByte(file, offset, "", problem, null);
     }
 
+    /** {@code "FILE: run N: PROBLEM"}, for a failure found in the stream of runs, past the bytes and lines. */
+    public static TraceFormatException atRun(Path file, long run, String problem) {
+        return new TraceFormatException(file + ": run " + run + ": " + problem, null);
+    }
+
     /**
      * This failure with the format heaplab guessed and why, for a trace whose format was told from its content:
      * the problem may be the guess, not the file.

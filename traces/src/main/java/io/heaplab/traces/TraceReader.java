@@ -20,4 +20,15 @@ public interface TraceReader extends Closeable {
      * @throws TraceFormatException when the file is malformed; runs before the fault may have been delivered
      */
     long replay(ReferenceSink sink) throws IOException;
+
+    /**
+     * Replays as {@link #replay} does with the pages renumbered 0, 1, 2, ... in order of first reference, so what
+     * the sink keeps per page follows the distinct pages, not the largest page number. A reader of object ids
+     * renumbers them as it reads, so by default this is {@link #replay}; readers of page numbers renumber here.
+     *
+     * @throws TraceFormatException also when the trace has more distinct pages than can be renumbered
+     */
+    default long replayDense(ReferenceSink sink) throws IOException {
+        return replay(sink);
+    }
 }

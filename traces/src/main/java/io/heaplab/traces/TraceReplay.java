@@ -162,7 +162,7 @@ public final class TraceReplay {
             sinks.add(tally);
             // the trace is decoded once; its policies are simulated side by side, each seeing every batch in order
             try (ParallelFanOut all = new ParallelFanOut(sinks, threads)) {
-                reader.replay(all);
+                reader.replayDense(all);
                 all.finish();
             }
             SequencedMap<String, PagingOutcome> paging = new LinkedHashMap<>();

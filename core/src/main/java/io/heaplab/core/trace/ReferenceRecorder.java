@@ -24,7 +24,8 @@ public final class ReferenceRecorder {
     private boolean runWrite;
 
     private long references;
-    private final BitSet touched = new BitSet();
+    /** Pages referenced so far, or null when not counted. */
+    private final BitSet touched;
     private int distinctPages;
     private int distinctBeforeMeasuring;
 
@@ -38,8 +39,22 @@ public final class ReferenceRecorder {
     }
 
     ReferenceRecorder(List<? extends ReferenceSink> sinks, int batchSize) {
+        this(sinks, batchSize, true);
+    }
+
+    private ReferenceRecorder(List<? extends ReferenceSink> sinks, int batchSize, boolean countsPages) {
         this.sinks = sinks.toArray(new ReferenceSink[0]);
         this.batch = new long[batchSize];
+        this.touched = countsPages ? new BitSet() : null;
+    }
+
+    /**
+     * A recorder that merges and batches references for {@code sink} without counting distinct pages ({@link
+     * #distinctPages()} stays 0): what a trace reader needs, whose page numbers may be sparse, so a bitmap of
+     * them could take as much memory as the largest page number.
+     */
+    public static ReferenceRecorder merging(ReferenceSink sink) {
+        return new ReferenceRecorder(List.of(sink), BATCH, false);
     }
 
     /** Records one reference to {@code page}; {@code write} when it changes the page. */
@@ -160,7 +175,7 @@ public final class ReferenceRecorder {
     }
 
     private void markTouched(int page) {
-        if (!touched.get(page)) {
+        if (touched != null && !touched.get(page)) {
             touched.set(page);
             distinctPages++;
         }
