@@ -218,4 +218,86 @@ class HostileInputTest {
         Cli curve = Cli.run("curve", binary.toString(), "--out", dir.resolve("curve").toString());
         assertThat(curve.exitCode()).as(curve.err()).isZero();
     }
+
+    @Test
+    void everyCommandCreatesMissingDirectoriesAndRefusesAFileInThePathAlike() throws Exception {
+        Path file = Files.writeString(dir.resolve("file"), "x");
+        Path result = Files.copy(jsonOfAReplay(), dir.resolve("result.json"));
+        String[][] commands = {
+            {"trace", "record", "-w", "random-blocks:live=10,steps=100", "-a", "stack", "-o", "OUT"},
+            {"trace", "replay", LACKEY.toString(), "-p", "lru:frames=2", "--json", "OUT"},
+            {"trace", "info", LACKEY.toString(), "--json", "OUT"},
+            {"trace", "convert", LACKEY.toString(), "OUT"},
+            {"run", "-w", "random-blocks:live=10,steps=100", "-a", "stack", "--csv", "OUT"},
+            {"curve", LACKEY.toString(), "--out", "OUT"},
+            {"report", result.toString(), "--out", "OUT"},
+        };
+        for (int i = 0; i < commands.length; i++) {
+            String[] command = commands[i];
+            String name = String.join(" ", command).replace(dir.toString(), "");
+            Path created = dir.resolve("new").resolve("command" + i).resolve("x");
+            Cli made = Cli.run(with(command, created));
+            assertThat(made.exitCode()).as(name + ": " + made.err()).isZero();
+            assertThat(created).as(name).exists();
+            Cli refused = Cli.run(with(command, file.resolve("x")));
+            assertThat(refused.exitCode()).as(name).isEqualTo(Main.USAGE);
+            assertThat(refused.err()).as(name).hasLineCount(1).contains("'" + file + "' is a file, not a directory"
+                    + " (expected: a path whose directories exist or can be created)");
+        }
+        assertThat(Files.readString(file)).isEqualTo("x");
+    }
+
+    @Test
+    void aFileTooLargeForTheShellsLimitIsNamedWithItsReasonAndLeavesNothing() throws Exception {
+        Launch.Result big = Launch.shell("ulimit -f 8; exec \"$HEAPLAB\" trace record -w"
+                + " random-blocks:live=1000,steps=100000 -a stack -o " + dir.resolve("big.hlt"));
+        assertThat(big.exitCode()).isEqualTo(Main.FAILURE);
+        assertThat(big.err()).isEqualTo("heaplab: error: " + dir.resolve("big.hlt") + ": cannot write it: file too"
+                + " large (the size limit for a file, ulimit -f, is reached)\n");
+        try (var left = Files.list(dir)) {
+            assertThat(left).isEmpty();
+        }
+    }
+
+    @Test
+    void aMissingOrUnreadableInputIsNamedWithWhyAlike() {
+        for (String[] command : new String[][] {
+            {"trace", "replay", "IN", "-p", "lru:frames=2"},
+            {"trace", "info", "IN"},
+            {"trace", "convert", "IN", dir.resolve("out.hlt").toString()},
+            {"curve", "IN", "--out", dir.resolve("c").toString()},
+            {"malloc", "replay", "IN"},
+        }) {
+            String name = String.join(" ", command);
+            Cli missing = Cli.run(with(command, dir.resolve("missing"), "IN"));
+            assertThat(missing.exitCode()).as(name).isEqualTo(Main.USAGE);
+            assertThat(missing.err()).as(name).hasLineCount(1)
+                    .contains("'" + dir.resolve("missing") + "' is not a file: no such file or directory (expected: a");
+            Cli directory = Cli.run(with(command, dir, "IN"));
+            assertThat(directory.err()).as(name).hasLineCount(1).contains("is not a file: it is a directory");
+            Cli device = Cli.run(with(command, Path.of("/dev/zero"), "IN"));
+            assertThat(device.err()).as(name).hasLineCount(1).contains("is not a file: it is a device");
+        }
+    }
+
+    private Path jsonOfAReplay() {
+        Path json = dir.resolve("replay.json");
+        assertThat(Cli.run("trace", "replay", LACKEY.toString(), "-p", "lru:frames=2", "--json", json.toString())
+                .exitCode()).isZero();
+        return json;
+    }
+
+    private static String[] with(String[] command, Path path) {
+        return with(command, path, "OUT");
+    }
+
+    private static String[] with(String[] command, Path path, String placeholder) {
+        String[] filled = command.clone();
+        for (int i = 0; i < filled.length; i++) {
+            if (filled[i].equals(placeholder)) {
+                filled[i] = path.toString();
+            }
+        }
+        return filled;
+    }
 }

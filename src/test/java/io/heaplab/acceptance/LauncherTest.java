@@ -3,12 +3,8 @@ package io.heaplab.acceptance;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,29 +14,16 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LauncherTest {
 
-    private static final Path ROOT = Path.of(System.getProperty("user.dir")).resolve("../..").normalize();
-
     @TempDir
     Path dir;
 
-    record Result(int exitCode, String out, String err) {
-    }
-
-    private static Result launch(String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(ROOT.resolve("heaplab").toString()));
-        command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).directory(ROOT.toFile()).start();
-        process.getOutputStream().close();
-        // small outputs only: read both after exit
-        assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("launcher finished").isTrue();
-        return new Result(process.exitValue(),
-                new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8),
-                new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+    private static Launch.Result launch(String... args) throws IOException, InterruptedException {
+        return Launch.run(args);
     }
 
     @Test
     void listsThePluginsTheShadedJarCarries() throws Exception {
-        Result result = launch("list");
+        Launch.Result result = launch("list");
         assertThat(result.exitCode()).as(result.err()).isZero();
         assertThat(result.err()).isEmpty();
         assertThat(result.out()).isEqualTo(Cli.run("list").out());
@@ -59,7 +42,7 @@ class LauncherTest {
 
     @Test
     void usageErrorsExitTwoWithOneLine() throws Exception {
-        Result result = launch("run", "-w", "nosuch", "-a", "stack");
+        Launch.Result result = launch("run", "-w", "nosuch", "-a", "stack");
         assertThat(result.exitCode()).isEqualTo(2);
         assertThat(result.err().strip()).startsWith("heaplab: unknown workload 'nosuch' (expected one of: ")
                 .doesNotContain("\n");
@@ -69,7 +52,7 @@ class LauncherTest {
     @Test
     void aFailedRunExitsOneWithOneLine() throws Exception {
         // an option so large its tables cannot be allocated: a failure of the run, not a usage error
-        Result result = launch("run", "-w", "random-blocks:live=2000000000", "-a", "stack");
+        Launch.Result result = launch("run", "-w", "random-blocks:live=2000000000", "-a", "stack");
         assertThat(result.exitCode()).isEqualTo(1);
         assertThat(result.err().strip()).startsWith("heaplab: error: ").doesNotContain("\n").doesNotContain("\tat ");
     }

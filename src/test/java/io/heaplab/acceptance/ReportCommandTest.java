@@ -46,7 +46,7 @@ class ReportCommandTest {
         Path text = Files.writeString(dir.resolve("notes.txt"), "not json");
         Path file = Files.writeString(dir.resolve("file"), "x");
         assertUsage(Cli.run("report", dir.resolve("none.json").toString(), "-o", dir.resolve("r").toString()),
-                "none.json: no such file");
+                "none.json: is not a file: no such file or directory");
         assertUsage(Cli.run("report", text.toString(), "-o", dir.resolve("r").toString()), "notes.txt: not JSON");
         assertUsage(Cli.run("report", jmhResult().toString(), "-o", file.toString()), "is not a directory");
         assertUsage(Cli.run("report", "-o", dir.resolve("r").toString()), "RESULTS.json");

@@ -230,7 +230,8 @@ class TraceCommandTest {
     void badConversionsAreOneLineUsageErrors() throws Exception {
         Path out = dir.resolve("out.hlt");
         assertUsage(Cli.run("trace", "convert", dir.resolve("missing.lackey").toString(), out.toString()),
-                "missing.lackey' is not a file (expected: a trace to read, or - for standard input)");
+                "missing.lackey' is not a file: no such file or directory (expected: a trace to read, or - for"
+                        + " standard input)");
         assertUsage(Cli.run("trace", "convert", LACKEY.toString(), out.toString(), "--limit", "0"),
                 "--limit 0 (expected: 1 or more references)");
         assertUsage(Cli.run("trace", "convert", LACKEY.toString(), out.toString(), "--skip", "-1"),

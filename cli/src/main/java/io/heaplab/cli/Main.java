@@ -1,5 +1,6 @@
 package io.heaplab.cli;
 
+import io.heaplab.core.files.OutputFile;
 import io.heaplab.core.plugins.Failures;
 import io.heaplab.core.plugins.PluginJars;
 import io.heaplab.core.plugins.Plugins;
@@ -9,6 +10,7 @@ import io.heaplab.reports.read.ResultFileException;
 import io.heaplab.studies.Studies;
 import io.heaplab.traces.TraceFormatException;
 import java.io.PrintWriter;
+import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine;
@@ -99,6 +101,11 @@ public final class Main {
     }
 
     private static String oneLine(Throwable e) {
+        if (e instanceof FileSystemException f && !(e instanceof OutputFile.WriteFailure)) {
+            // its message is the path alone when the system gives no reason ("r.hlt" for a file it may not read)
+            return printable(f.getFile() + (f.getOtherFile() == null ? "" : ", " + f.getOtherFile()) + ": "
+                    + OutputFile.reason(f));
+        }
         return printable(e.getMessage() == null || e instanceof Error ? Failures.summary(e) : e.getMessage());
     }
 

@@ -1,12 +1,10 @@
 package io.heaplab.cli;
 
-import io.heaplab.core.spi.SpecException;
 import io.heaplab.traces.malloc.MallocFormat;
 import io.heaplab.traces.malloc.MallocTrace;
 import io.heaplab.traces.malloc.MallocTraces;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -42,10 +40,7 @@ final class MallocConvertCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (!Files.isRegularFile(input)) {
-            throw new SpecException(input + ": " + (Files.exists(input) ? "not a regular file" : "no such file")
-                    + " (expected: a malloc trace to convert)");
-        }
+        Inputs.checkFile("malloc trace", input, "a malloc trace to convert");
         Outputs.checkFile("OUT", output, input);
         MallocFormat outFormat = to == null ? MallocFormat.forOutput(output) : MallocFormat.parse(to);
         MallocTrace trace = from == null ? MallocTraces.read(input) : MallocTraces.read(input, MallocFormat.parse(from));

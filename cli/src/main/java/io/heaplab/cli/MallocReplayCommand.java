@@ -95,6 +95,7 @@ final class MallocReplayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        Inputs.checkFile("malloc trace", trace, "a malloc trace to replay");
         Outputs.checkFile("--json", json, trace);
         Outputs.checkFile("--csv", csv, trace);
         RunOptions.checkPageSize(pageSize);

@@ -1,5 +1,6 @@
 package io.heaplab.cli;
 
+import io.heaplab.core.files.OutputFile;
 import io.heaplab.core.spi.SpecException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -22,6 +23,7 @@ final class Outputs {
         if (file.toString().isBlank() || Files.isDirectory(file)) {
             throw new SpecException(option + " '" + file + "' is a directory (expected: a file to write)");
         }
+        checkParents(option, file);
         for (Path input : inputs) {
             if (input != null && sameFile(file, input)) {
                 throw new SpecException(option + " '" + file + "' is the input '" + input
@@ -38,10 +40,38 @@ final class Outputs {
         }
     }
 
-    /** Fails when {@code dir}, the value of {@code option}, exists and is not a directory. */
+    /** Fails when {@code dir}, the value of {@code option}, exists and is not a directory, or cannot be created. */
     static void checkDirectory(String option, Path dir) {
         if (dir.toString().isBlank() || (Files.exists(dir) && !Files.isDirectory(dir))) {
             throw new SpecException(option + " '" + dir + "' is not a directory (expected: a directory to write into)");
+        }
+        checkParents(option, dir);
+    }
+
+    /**
+     * Fails when {@code path} cannot be written where it is: the nearest directory above it that exists is a file,
+     * or is not writable (results are written beside their file, then renamed over it). Missing directories are
+     * created when written into, by every command alike. A link or a device is not looked through: writing it says
+     * what is wrong, if anything is.
+     */
+    private static void checkParents(String option, Path path) {
+        if (Files.isSymbolicLink(path) || OutputFile.isSpecial(path)) {
+            return;
+        }
+        Path parent = path.toAbsolutePath().normalize().getParent();
+        while (parent != null && !Files.exists(parent)) {
+            parent = parent.getParent();
+        }
+        if (parent == null) {
+            return;
+        }
+        if (!Files.isDirectory(parent)) {
+            throw new SpecException(option + " '" + path + "': '" + parent + "' is a file, not a directory"
+                    + " (expected: a path whose directories exist or can be created)");
+        }
+        if (!Files.isWritable(parent)) {
+            throw new SpecException(option + " '" + path + "': directory '" + parent + "' is not writable"
+                    + " (expected: a directory heaplab may write into)");
         }
     }
 }

@@ -71,9 +71,8 @@ final class TraceConvertCommand implements Callable<Integer> {
             throw new SpecException("--limit " + limit + " (expected: 1 or more references)");
         }
         boolean standardInput = in.toString().equals("-");
-        if (!standardInput && !Files.isRegularFile(in)) {
-            throw new SpecException("trace '" + in + "' is not a file (expected: a trace to read, or - for standard"
-                    + " input)");
+        if (!standardInput) {
+            Inputs.checkFile("trace", in, "a trace to read, or - for standard input");
         }
         if (!standardInput) {
             input.checkNotEmpty(in);

@@ -43,9 +43,7 @@ final class TraceInput {
 
     /** The format of {@code file}: as given, or told from its content. */
     TraceFormat format(Path file) throws IOException {
-        if (!Files.isRegularFile(file)) {
-            throw new SpecException("trace '" + file + "' is not a file (expected: a trace to read)");
-        }
+        Inputs.checkFile("trace", file, "a trace to read");
         checkNotEmpty(file);
         if (format.equals("auto")) {
             guessed = TraceFormat.guess(file);

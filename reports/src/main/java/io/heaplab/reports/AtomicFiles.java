@@ -25,7 +25,7 @@ public final class AtomicFiles {
         try {
             replace(OutputFile.resolve(target), bytes);
         } catch (IOException e) {
-            throw OutputFile.naming(target, e);
+            throw OutputFile.failure(target, e);
         }
     }
 

@@ -23,6 +23,8 @@ import java.util.concurrent.ThreadLocalRandom;
 public final class PendingFile implements Closeable {
 
     private final Path target;
+    /** The target as the user named it, for messages. */
+    private final Path given;
     /** The file written, null when {@link #target} is a device or FIFO written directly. */
     private final Path temporary;
     private final FileChannel channel;
@@ -30,33 +32,42 @@ public final class PendingFile implements Closeable {
     private boolean committed;
     private boolean closed;
 
+    /** Opens a temporary file beside {@code target}, creating missing directories; a failure names {@code target}. */
     public PendingFile(Path target) throws IOException {
-        this.target = OutputFile.resolve(target);
-        if (OutputFile.isSpecial(this.target)) {
-            this.temporary = null;
-            this.channel = FileChannel.open(this.target, StandardOpenOption.WRITE);
-            this.stream = new ChannelStream(channel, this.target);
-            return;
+        this.given = target;
+        try {
+            this.target = OutputFile.resolve(target);
+            if (OutputFile.isSpecial(this.target)) {
+                this.temporary = null;
+                this.channel = FileChannel.open(this.target, StandardOpenOption.WRITE);
+                this.stream = new ChannelStream(channel, target);
+                return;
+            }
+            Path directory = this.target.getParent();
+            Files.createDirectories(directory);
+            this.temporary = openBeside(directory, this.target.getFileName());
+        } catch (IOException e) {
+            throw OutputFile.failure(target, e);
         }
-        Path directory = this.target.getParent();
+        this.channel = FileChannel.open(temporary, StandardOpenOption.WRITE);
+        this.stream = new ChannelStream(channel, target);
+    }
+
+    /** Creates a new, empty file named after {@code name} in {@code directory}, hidden, and returns its path. */
+    private static Path openBeside(Path directory, Path name) throws IOException {
         // not Files.createTempFile: its owner-only permissions would stay on the committed trace; this file gets
         // the usual ones (the umask's), as the target would if written directly
-        FileChannel opened = null;
-        Path name = null;
-        for (int attempt = 0; opened == null; attempt++) {
-            name = directory.resolve("." + this.target.getFileName() + "."
+        for (int attempt = 0; ; attempt++) {
+            Path file = directory.resolve("." + name + "."
                     + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16) + ".tmp");
             try {
-                opened = FileChannel.open(name, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+                return Files.createFile(file);
             } catch (FileAlreadyExistsException e) {
                 if (attempt == 100) {
                     throw e;
                 }
             }
         }
-        this.temporary = name;
-        this.channel = opened;
-        this.stream = new ChannelStream(channel, this.target);
     }
 
     /** Where the bytes go; writers buffer themselves, so every write here is a large one. */
@@ -88,6 +99,8 @@ public final class PendingFile implements Closeable {
                 Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
             }
             committed = true;
+        } catch (IOException e) {
+            throw OutputFile.failure(given, e);
         } finally {
             closed = true;
             if (!committed && temporary != null) {
@@ -139,7 +152,7 @@ public final class PendingFile implements Closeable {
                     channel.write(buffer);
                 }
             } catch (IOException e) {
-                throw OutputFile.naming(target, e); // a full disk says only "No space left on device"
+                throw OutputFile.failure(target, e); // a full disk says only "No space left on device"
             }
         }
     }

@@ -1,12 +1,12 @@
 package io.heaplab.traces;
 
+import io.heaplab.core.files.InputFile;
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.core.trace.PageRun;
 import io.heaplab.core.trace.ReferenceSink;
 import io.heaplab.core.trace.ReferenceTally;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Objects;
@@ -141,8 +141,9 @@ public final class TraceConversion {
      */
     public ConversionResult to(Path out) throws IOException {
         Objects.requireNonNull(out, "out");
-        if (file != null && !Files.isRegularFile(file)) {
-            throw new SpecException("trace '" + file + "' is not a file (expected: a trace to read)");
+        String problem = file == null ? null : InputFile.problem(file);
+        if (problem != null) {
+            throw new SpecException("trace '" + file + "' " + problem + " (expected: a trace to read)");
         }
         ReadOptions options = new ReadOptions(pageSize, instructions, idColumn, header);
         try (TraceReader reader = file != null ? TraceFiles.open(file, format, options)

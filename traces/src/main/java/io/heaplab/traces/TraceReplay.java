@@ -4,12 +4,12 @@ import io.heaplab.core.plugins.Plugins;
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.spi.Spec;
+import io.heaplab.core.files.InputFile;
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.core.trace.ParallelFanOut;
 import io.heaplab.core.trace.ReferenceSink;
 import io.heaplab.core.trace.ReferenceTally;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -188,8 +188,9 @@ public final class TraceReplay {
     }
 
     private void checkFile() {
-        if (!Files.isRegularFile(trace)) {
-            throw new SpecException("trace '" + trace + "' is not a file (expected: a trace to read)");
+        String problem = InputFile.problem(trace);
+        if (problem != null) {
+            throw new SpecException("trace '" + trace + "' " + problem + " (expected: a trace to read)");
         }
     }
 }

@@ -174,7 +174,8 @@ class TraceReplayTest {
                 .isInstanceOf(SpecException.class).hasMessageStartingWith("unknown policy 'fifo'");
         assertThatThrownBy(() -> TraceReplay.of(dir.resolve("missing")).policy("lru:frames=3").check(PLUGINS))
                 .isInstanceOf(SpecException.class)
-                .hasMessage("trace '" + dir.resolve("missing") + "' is not a file (expected: a trace to read)");
+                .hasMessage("trace '" + dir.resolve("missing") + "' is not a file: no such file or directory"
+                        + " (expected: a trace to read)");
         assertThatThrownBy(() -> TraceReplay.of(dir).run(PLUGINS)).hasMessageContaining("is not a file");
         assertThatThrownBy(() -> TraceReplay.of(trace).pageSize(1000))
                 .hasMessage("pageSize: 1000 (expected: a power of 2)");

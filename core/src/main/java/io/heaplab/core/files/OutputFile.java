@@ -1,8 +1,14 @@
 package io.heaplab.core.files;
 
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 
 /**
@@ -39,12 +45,45 @@ public final class OutputFile {
                 && !Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS);
     }
 
-    /** {@code e} as an I/O failure naming {@code target}, for messages that otherwise say only "No space left". */
-    public static IOException naming(Path target, IOException e) {
-        String message = e.getMessage();
-        if (message != null && message.contains(target.toString())) {
+    /**
+     * {@code e}, a failure writing {@code target} or the temporary file beside it, as one line in words that names
+     * the path the user gave: {@code "out.hlt: cannot write it: no space left on device"}.
+     */
+    public static IOException failure(Path target, IOException e) {
+        if (e instanceof WriteFailure) {
             return e;
         }
-        return new IOException(target + ": " + (message == null ? e.getClass().getSimpleName() : message), e);
+        return new WriteFailure(target + ": cannot write it: " + reason(e), e);
+    }
+
+    /**
+     * What went wrong in {@code e}, in words and without a path: the operating system's reason ("no space left on
+     * device"), or what an exception that carries none stands for ("permission denied").
+     */
+    public static String reason(IOException e) {
+        String reason = e instanceof FileSystemException f ? f.getReason() : e.getMessage();
+        if (reason == null || reason.isBlank()) {
+            reason = switch (e) {
+                case NoSuchFileException n -> "no such file or directory";
+                case AccessDeniedException a -> "permission denied";
+                case NotDirectoryException n -> "a part of the path is not a directory";
+                case FileAlreadyExistsException f -> "it exists already";
+                case DirectoryNotEmptyException d -> "the directory is not empty";
+                default -> e.getClass().getSimpleName();
+            };
+        }
+        reason = reason.isEmpty() ? reason : Character.toLowerCase(reason.charAt(0)) + reason.substring(1);
+        // the only limit a user meets here without knowing it: the shell's on the size of a file it writes
+        return reason.equals("file too large") ? reason + " (the size limit for a file, ulimit -f, is reached)"
+                : reason;
+    }
+
+    /** A failure to write an output, its message already one line that names the user's path and the reason. */
+    public static final class WriteFailure extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        WriteFailure(String message, IOException cause) {
+            super(message, cause);
+        }
     }
 }

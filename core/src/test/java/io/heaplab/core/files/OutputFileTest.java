@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -45,11 +49,18 @@ class OutputFileTest {
     }
 
     @Test
-    void aFailureNamesTheFileOnce() {
+    void aFailureNamesTheUsersPathOnceAndTheReasonInWords() {
         Path target = Path.of("out/r.json");
-        assertThat(OutputFile.naming(target, new IOException("No space left on device")))
-                .hasMessage("out/r.json: No space left on device");
-        IOException named = new IOException("out/r.json: denied");
-        assertThat(OutputFile.naming(target, named)).isSameAs(named);
+        IOException full = OutputFile.failure(target, new IOException("No space left on device"));
+        assertThat(full).hasMessage("out/r.json: cannot write it: no space left on device");
+        assertThat(OutputFile.failure(Path.of("other"), full)).isSameAs(full);
+        assertThat(OutputFile.failure(target, new FileSystemException("out/.r.json.1.tmp", null, "File too large")))
+                .hasMessage("out/r.json: cannot write it: file too large (the size limit for a file, ulimit -f, is"
+                        + " reached)");
+        assertThat(OutputFile.failure(target, new AccessDeniedException("out/.r.json.1.tmp")))
+                .hasMessage("out/r.json: cannot write it: permission denied");
+        assertThat(OutputFile.failure(target, new NotDirectoryException("out")))
+                .hasMessage("out/r.json: cannot write it: a part of the path is not a directory");
+        assertThat(OutputFile.reason(new NoSuchFileException("x"))).isEqualTo("no such file or directory");
     }
 }

@@ -3,12 +3,12 @@ package io.heaplab.reports.read;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.heaplab.core.files.InputFile;
 import io.heaplab.reports.JsonResults;
 import io.heaplab.reports.model.ReportJson;
 import io.heaplab.reports.model.Section;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.Map;
 import java.util.ServiceLoader;
@@ -31,6 +32,8 @@ import java.util.function.Supplier;
 public final class ResultFiles {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
+    /** The largest result file read: heaplab's own are kilobytes to a few megabytes; this keeps a stray one out. */
+    static final long MAX_BYTES = 256L << 20;
 
     private ResultFiles() {
     }
@@ -89,14 +92,23 @@ public final class ResultFiles {
     }
 
     private static JsonNode parse(Path file) throws IOException {
+        String problem = InputFile.problem(file);
+        if (problem != null) {
+            throw new ResultFileException(file, problem + " (expected: a result file of heaplab or JMH)");
+        }
         JsonNode document;
         try {
+            long size = Files.size(file);
+            if (size > MAX_BYTES) {
+                throw new ResultFileException(file, String.format(Locale.ROOT, "%,d bytes, more than the %,d a result"
+                        + " file may hold (expected: a result file of heaplab or JMH)", size, MAX_BYTES));
+            }
             document = MAPPER.readTree(Files.readAllBytes(file));
-        } catch (NoSuchFileException e) {
-            throw new ResultFileException(file, "no such file (expected: a result file of heaplab or JMH)");
         } catch (JsonProcessingException e) {
-            throw new ResultFileException(file, "not JSON: " + e.getOriginalMessage() + " at line "
-                    + e.getLocation().getLineNr() + " (expected: a result file of heaplab or JMH)");
+            // a limit of the parser's (nesting deeper than 1,000) comes without a location
+            String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr();
+            throw new ResultFileException(file, "not JSON: " + e.getOriginalMessage() + where
+                    + " (expected: a result file of heaplab or JMH)");
         } catch (IOException e) {
             throw new ResultFileException(file, "cannot read it: " + e.getClass().getSimpleName()
                     + (e.getMessage() == null ? "" : " " + e.getMessage()) + " (expected: a readable result file)");

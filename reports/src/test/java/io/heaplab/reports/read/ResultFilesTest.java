@@ -119,13 +119,18 @@ class ResultFilesTest {
         Path newer = Files.writeString(dir.resolve("newer.json"), "{\"tool\": \"heaplab\", \"schema\": 9}");
         Path shapeless = Files.writeString(dir.resolve("shapeless.json"), "{\"tool\": \"heaplab\", \"schema\": 2}");
         assertThatThrownBy(() -> ResultFiles.read(dir.resolve("missing.json"))).isInstanceOf(ResultFileException.class)
-                .hasMessageContaining("missing.json: no such file");
+                .hasMessageContaining("missing.json: is not a file: no such file or directory");
         assertThatThrownBy(() -> ResultFiles.read(text)).hasMessageContaining("notes.json: not JSON");
         assertThatThrownBy(() -> ResultFiles.read(other)).hasMessageContaining("other.json: not a heaplab or JMH");
         assertThatThrownBy(() -> ResultFiles.read(newer)).hasMessageContaining("newer.json: schema 9 (expected: 2");
         assertThatThrownBy(() -> ResultFiles.read(shapeless)).hasMessageContaining("of no kind a report shows");
         assertThatThrownBy(() -> ResultFiles.read(dir)).isInstanceOf(ResultFileException.class)
-                .hasMessageStartingWith(dir + ": cannot read it");
+                .hasMessage(dir + ": is not a file: it is a directory (expected: a result file of heaplab or JMH)");
+        assertThatThrownBy(() -> ResultFiles.read(Path.of("/dev/zero"))).isInstanceOf(ResultFileException.class)
+                .hasMessageContaining("it is a device");
+        Path deep = Files.writeString(dir.resolve("deep.json"), "[".repeat(100_000) + "]".repeat(100_000));
+        assertThatThrownBy(() -> ResultFiles.read(deep)).isInstanceOf(ResultFileException.class)
+                .hasMessageStartingWith(deep + ": not JSON: Document nesting depth (1001) exceeds the maximum allowed");
     }
 
     @Test
