@@ -300,4 +300,28 @@ class HostileInputTest {
         }
         return filled;
     }
+
+    @Test
+    void oversizedValuesAreRefusedBeforeTheRunAndAHeapPastItsBoundStopsTheRun() {
+        Cli tables = Cli.run("run", "-w", "random-blocks:live=2147483647", "-a", "stack");
+        assertThat(tables.exitCode()).isEqualTo(Main.USAGE);
+        assertThat(tables.err()).hasLineCount(1).contains("random-blocks: live=2147483647 needs 34.4 GB of tables,"
+                + " more than the ").contains("the JVM may take");
+        Cli live = Cli.run("run", "-w", "random-blocks:size=4096,live=1000", "-a", "nofree", "--max-memory", "1MiB");
+        assertThat(live.exitCode()).isEqualTo(Main.USAGE);
+        assertThat(live.err()).isEqualTo("heaplab: random-blocks: live=1000 blocks of size=4096 keeps 4.1 MB live,"
+                + " more than the 1.0 MB a run's heap may take (expected: a smaller value, or a larger --max-memory)\n");
+        Cli seeds = Cli.run("reproduce", "brent", "--seeds", "2147483647");
+        assertThat(seeds.exitCode()).isEqualTo(Main.USAGE);
+        assertThat(seeds.err()).isEqualTo("heaplab: --seeds 2147483647 (expected: 1 to 1000000)\n");
+        Cli grows = Cli.run("run", "-w", "random-blocks:size=4096,live=10,steps=1000", "-a", "nofree,stack",
+                "--max-memory", "1MiB", "-p", "lru:frames=4");
+        assertThat(grows.exitCode()).isEqualTo(Main.FAILURE);
+        assertThat(grows.out()).contains("FAILED nofree on random-blocks:size=4096,live=10,steps=1000, seed 1: the"
+                + " simulated heap would grow to 1,052,672 bytes, past the 1,048,576 its run may take (expected: a"
+                + " run that fits, or a larger --max-memory)").containsPattern("(?m)^stack +");
+        // Purdom's memory is one free block from the start: 32 GB of it, of which the run touches a few pages
+        Cli huge = Cli.run("run", "-w", "purdom:memory=2147483647", "-a", "first-fit", "-p", "lru:frames=10");
+        assertThat(huge.exitCode()).as(huge.err()).isZero();
+    }
 }

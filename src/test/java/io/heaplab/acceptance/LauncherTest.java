@@ -51,10 +51,12 @@ class LauncherTest {
 
     @Test
     void aFailedRunExitsOneWithOneLine() throws Exception {
-        // an option so large its tables cannot be allocated: a failure of the run, not a usage error
-        Launch.Result result = launch("run", "-w", "random-blocks:live=2000000000", "-a", "stack");
+        // a heap that outgrows the memory its run may take: a failure of the run, not a usage error
+        Launch.Result result = launch("run", "-w", "random-blocks:size=4096,live=10,steps=1000", "-a", "nofree",
+                "--max-memory", "1MiB");
         assertThat(result.exitCode()).isEqualTo(1);
-        assertThat(result.err().strip()).startsWith("heaplab: error: ").doesNotContain("\n").doesNotContain("\tat ");
+        assertThat(result.err().strip()).startsWith("heaplab: run of nofree failed: the simulated heap would grow")
+                .doesNotContain("\n").doesNotContain("\tat ");
     }
 
     private static String[] concat(String[] args, String more) {

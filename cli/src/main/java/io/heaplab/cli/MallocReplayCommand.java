@@ -28,6 +28,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -82,6 +83,9 @@ final class MallocReplayCommand implements Callable<Integer> {
                     + " and are counted (default: the heap grows as needed).")
     private Long heapSize;
 
+    @Mixin
+    private MaxMemoryOption maxMemory = new MaxMemoryOption();
+
     @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
             description = "Strategies replayed at a time (default: every core).")
     private int threads;
@@ -96,6 +100,7 @@ final class MallocReplayCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         Inputs.checkFile("malloc trace", trace, "a malloc trace to replay");
+        maxMemory.apply();
         Outputs.checkFile("--json", json, trace);
         Outputs.checkFile("--csv", csv, trace);
         RunOptions.checkPageSize(pageSize);

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -42,6 +43,9 @@ final class ReproduceOptions {
     @Option(names = "--no-report", description = "Write no report.")
     private boolean noReport;
 
+    @Mixin
+    private MaxMemoryOption maxMemory = new MaxMemoryOption();
+
     /**
      * The seeds and threads of a study run with {@code seeds} seeds, after checking the output options for
      * {@code paper}'s study, so nothing runs when a result could not be written.
@@ -49,6 +53,7 @@ final class ReproduceOptions {
     Settings settings(String paper, int seeds, boolean writesCsv) {
         Settings settings = new Settings(new Seeds(firstSeed, seeds),
                 threads == null ? Runtime.getRuntime().availableProcessors() : threads);
+        maxMemory.apply();
         Outputs.checkFile("--json", json);
         Outputs.checkFile("--csv", csv);
         if (csv != null && !writesCsv) {

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The options that say which experiment to run: workload, allocators, page size, seed and heap; shared by commands. */
@@ -48,6 +49,9 @@ final class RunOptions {
                     + "at every memory size (default: counted).")
     private boolean excludeFirstTouch;
 
+    @Mixin
+    private MaxMemoryOption maxMemory = new MaxMemoryOption();
+
     @Option(names = "--diagnostics",
             description = "Also measure the workload's program: the allocation-order gap of each link it follows, "
                     + "the age of each block it reads, faults per allocation and faults by phase.")
@@ -72,6 +76,7 @@ final class RunOptions {
             throw new SpecException("--allocator is required (expected: an allocator spec such as first-fit)");
         }
         checkPageSize(pageSize);
+        maxMemory.apply();
         if (heapSize != null && heapSize <= 0) {
             throw new SpecException("--heap-size: " + heapSize + " (expected: a positive number of bytes)");
         }

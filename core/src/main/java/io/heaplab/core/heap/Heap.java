@@ -20,6 +20,12 @@ import java.util.List;
  * extends the space with {@link #grow} like {@code sbrk}; in a bounded heap a request past the capacity is
  * refused with {@link #NO_ROOM}, never an exception. Every load and store goes through one of the two
  * {@link HeapAccess} views, which record the page touched for the paging simulators.
+ *
+ * <p>A chunk is taken from the arena when an address in it is first read or written, not when the break passes
+ * it: an allocator that grows a large bounded heap at once (Purdom's memory of M cells is one free block) costs
+ * the memory its run touches. The break itself may not pass a {@linkplain #limitMemory memory limit}, which keeps
+ * a run from taking the machine's memory: passing it is a {@link HeapMemoryException}, not {@link #NO_ROOM},
+ * since the run would otherwise measure a smaller machine than it asked for.
  */
 public final class Heap implements AutoCloseable {
 
@@ -43,8 +49,8 @@ public final class Heap implements AutoCloseable {
     private final long capacity;
     private final boolean bounded;
     private MemorySegment[] chunks = new MemorySegment[4];
-    private int chunkCount;
     private long brk;
+    private long memoryLimit = Long.MAX_VALUE;
 
     private final ReferenceRecorder recorder;
     private final HeapAccess data;
@@ -103,10 +109,24 @@ public final class Heap implements AutoCloseable {
         if (bytes > capacity - brk) {
             return NO_ROOM;
         }
+        if (bytes > memoryLimit - brk) {
+            throw new HeapMemoryException(brk + bytes, memoryLimit);
+        }
         long old = brk;
         brk += bytes;
-        ensureChunks(brk);
+        ensureChunkSlots(brk);
         return old;
+    }
+
+    /**
+     * Bounds the bytes the heap may grow to, the off-heap memory its run may take: a {@link #grow} past it fails
+     * with a {@link HeapMemoryException}. Unbounded until set.
+     */
+    public void limitMemory(long bytes) {
+        if (bytes <= 0) {
+            throw new IllegalArgumentException("bytes: " + bytes + " (expected: a positive number of bytes)");
+        }
+        memoryLimit = bytes;
     }
 
     /**
@@ -159,20 +179,27 @@ public final class Heap implements AutoCloseable {
     }
 
     MemorySegment chunk(long address) {
-        return chunks[(int) (address >>> chunkShift)];
+        int index = (int) (address >>> chunkShift);
+        MemorySegment chunk = chunks[index];
+        return chunk != null ? chunk : takeChunk(index);
+    }
+
+    /** Takes chunk {@code index} from the arena on the first access to it: zeroed, as fresh memory is. */
+    private MemorySegment takeChunk(int index) {
+        MemorySegment chunk = arena.allocate(1L << chunkShift, 8);
+        chunks[index] = chunk;
+        return chunk;
     }
 
     long offsetInChunk(long address) {
         return address & ((1L << chunkShift) - 1);
     }
 
-    private void ensureChunks(long end) {
-        int needed = (int) ((end + (1L << chunkShift) - 1) >>> chunkShift);
+    /** Makes room in the table of chunks for every chunk below {@code end}; the chunks come on first access. */
+    private void ensureChunkSlots(long end) {
+        long needed = (end + (1L << chunkShift) - 1) >>> chunkShift;
         if (needed > chunks.length) {
-            chunks = Arrays.copyOf(chunks, Math.max(needed, chunks.length * 2));
-        }
-        for (; chunkCount < needed; chunkCount++) {
-            chunks[chunkCount] = arena.allocate(1L << chunkShift, 8);
+            chunks = Arrays.copyOf(chunks, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(needed, chunks.length * 2L)));
         }
     }
 

@@ -3,6 +3,7 @@ package io.heaplab.core.run;
 import io.heaplab.core.diagnostics.PhasedFaults;
 import io.heaplab.core.diagnostics.ProgramDiagnostics;
 import io.heaplab.core.heap.Accounting;
+import io.heaplab.core.heap.HeapMemoryException;
 import io.heaplab.core.heap.Heap;
 import io.heaplab.core.spi.Allocator;
 import io.heaplab.core.spi.AllocatorProvider;
@@ -138,6 +139,7 @@ public final class Runner {
         Accounting accounting = spec.accounting();
         try (Heap heap = recorded ? new Heap(spec.pageSize(), capacity, recorder, accounting.allocatorReferences().any())
                 : Heap.unrecorded(spec.pageSize(), capacity)) {
+            heap.limitMemory(MemoryLimits.offHeap());
             Allocator allocator = bound.allocator().create(bound.allocatorOptions(),
                     new AllocatorSetup(heap, workload.blockSize(), allocatorSeed(spec.seed())));
             if (bound.allocatorOrigin().isPlugin()) {
@@ -261,9 +263,13 @@ public final class Runner {
         }
     }
 
-    /** Why a run failed, in one line: a plugin's failure says it all; anything else is named by its class. */
+    /**
+     * Why a run failed, in one line: a plugin's failure or a breach of the memory limit says it all; anything else
+     * is named by its class.
+     */
     private static String reason(Throwable e) {
-        return e instanceof PluginFailure ? e.getMessage().lines().findFirst().orElse("")
+        return e instanceof PluginFailure || e instanceof HeapMemoryException
+                ? e.getMessage().lines().findFirst().orElse("")
                 : "error: " + Failures.summary(e);
     }
 

@@ -108,6 +108,33 @@ class HeapTest {
     }
 
     @Test
+    void aHeapLargerThanTheMachineCostsOnlyTheChunksItsRunTouches() {
+        long huge = 1L << 40; // a terabyte: taken at once, it could not be had
+        try (Heap heap = new Heap(4096, huge, recorder, false)) {
+            assertThat(heap.grow(huge)).isZero();
+            heap.data().setLong(huge - 8, 42);
+            assertThat(heap.data().getLong(huge - 8)).isEqualTo(42);
+            assertThat(heap.data().getLong(huge / 2)).as("fresh memory reads as zeros").isZero();
+        }
+    }
+
+    @Test
+    void growingPastTheMemoryLimitIsAFailureNamingBothSizesNotARefusal() {
+        try (Heap heap = new Heap(64, Heap.GROWABLE, recorder, false)) {
+            heap.limitMemory(1 << 20);
+            assertThat(heap.grow(1 << 20)).isZero();
+            assertThatThrownBy(() -> heap.grow(1)).isInstanceOf(HeapMemoryException.class)
+                    .hasMessage("the simulated heap would grow to 1,048,577 bytes, past the 1,048,576 its run may take"
+                            + " (expected: a run that fits, or a larger --max-memory)");
+            assertThat(heap.size()).isEqualTo(1 << 20);
+        }
+        try (Heap bounded = new Heap(64, 256, recorder, false)) {
+            bounded.limitMemory(128);
+            assertThat(bounded.grow(512)).as("past the capacity: no room, as always").isEqualTo(Heap.NO_ROOM);
+        }
+    }
+
+    @Test
     void boundedHeapRefusesToGrowPastItsCapacity() {
         try (Heap heap = new Heap(64, 256, recorder, false)) {
             assertThat(heap.isBounded()).isTrue();

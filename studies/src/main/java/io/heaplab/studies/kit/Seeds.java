@@ -12,9 +12,15 @@ import java.util.stream.LongStream;
  */
 public record Seeds(long first, int count) {
 
+    /**
+     * The most seeds a study repeats its runs with: a million repetitions of even the quickest study take days, and
+     * their results must fit the JVM's heap.
+     */
+    public static final int MAX_COUNT = 1_000_000;
+
     public Seeds {
-        if (count < 1) {
-            throw new ParameterException("seeds", count + " (expected: at least 1)");
+        if (count < 1 || count > MAX_COUNT) {
+            throw new ParameterException("seeds", count + " (expected: 1 to " + MAX_COUNT + ")");
         }
         if (first > Long.MAX_VALUE - (count - 1)) {
             throw new ParameterException("seed", first + " (expected: at most " + (Long.MAX_VALUE - (count - 1))

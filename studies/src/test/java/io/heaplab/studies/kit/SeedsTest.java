@@ -31,7 +31,10 @@ class SeedsTest {
     @Test
     void noSeedAndNoThreadAreParameterErrorsNamingTheParameter() {
         assertThatThrownBy(() -> new Seeds(1, 0)).isInstanceOf(ParameterException.class)
-                .hasMessage("seeds 0 (expected: at least 1)");
+                .hasMessage("seeds 0 (expected: 1 to 1000000)");
+        assertThatThrownBy(() -> new Seeds(1, Integer.MAX_VALUE)).isInstanceOf(ParameterException.class)
+                .hasMessage("seeds 2147483647 (expected: 1 to 1000000)");
+        assertThat(new Seeds(1, Seeds.MAX_COUNT).count()).isEqualTo(1_000_000);
         assertThatThrownBy(() -> new Settings(new Seeds(1, 1), 0)).isInstanceOf(ParameterException.class)
                 .satisfies(e -> assertThat(((ParameterException) e).parameter()).isEqualTo("threads"));
     }

@@ -1,6 +1,7 @@
 package io.heaplab.workloads.synthetic;
 
 import io.heaplab.core.heap.HeapAccess;
+import io.heaplab.core.run.MemoryLimits;
 import io.heaplab.core.spi.Allocator;
 import io.heaplab.core.spi.Workload;
 import io.heaplab.core.spi.WorkloadContext;
@@ -38,6 +39,11 @@ public final class RandomBlocksWorkload implements Workload {
         if (steps < 0) {
             throw new IllegalArgumentException("steps: " + steps + " (expected: >= 0)");
         }
+        // checked before the run: two longs per live block (its address and its stamp) in the JVM's heap, and the
+        // live blocks themselves in the simulated one
+        MemoryLimits.checkJavaHeap(RandomBlocksProvider.NAME + ": live=" + live, 16L * live);
+        MemoryLimits.checkOffHeap(RandomBlocksProvider.NAME + ": live=" + live + " blocks of size=" + size,
+                size > Long.MAX_VALUE / live ? Long.MAX_VALUE : size * live);
         this.size = size;
         this.live = live;
         this.steps = steps;
