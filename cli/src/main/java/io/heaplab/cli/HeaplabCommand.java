@@ -2,6 +2,8 @@ package io.heaplab.cli;
 
 import io.heaplab.core.plugins.PluginJars;
 import io.heaplab.core.plugins.Plugins;
+import io.heaplab.core.plugins.Watchdog;
+import io.heaplab.core.spi.SpecException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,6 +36,13 @@ public final class HeaplabCommand implements Runnable {
                     + "like a class path.")
     private List<Path> pluginPaths = new ArrayList<>();
 
+    // inherited too: every command may load plugins, and those that run them give each run the same limit
+    @Option(names = "--plugin-time-limit", paramLabel = "SECONDS", scope = ScopeType.INHERIT,
+            defaultValue = "" + Watchdog.DEFAULT_SECONDS,
+            description = "Seconds a plugin's loading, run or replay may take before it fails, named, and heaplab"
+                    + " goes on; 0 for no limit (default: ${DEFAULT-VALUE}).")
+    private long pluginTimeLimit;
+
     /**
      * @param builtIns           the plugins on heaplab's class path
      * @param environmentPlugins the plugin paths {@value PluginJars#ENVIRONMENT_VARIABLE} names, loaded before
@@ -47,6 +56,11 @@ public final class HeaplabCommand implements Runnable {
     /** The built-ins and every plugin jar named, loaded and checked the first time a command asks. */
     Plugins plugins() {
         if (plugins == null) {
+            if (pluginTimeLimit < 0) {
+                throw new SpecException("--plugin-time-limit " + pluginTimeLimit
+                        + " (expected: 0 for no limit, or a number of seconds)");
+            }
+            Watchdog.setSeconds(pluginTimeLimit);
             List<Path> paths = new ArrayList<>(environmentPlugins);
             paths.addAll(pluginPaths);
             plugins = builtIns.withJars(paths);

@@ -1,6 +1,8 @@
 package io.heaplab.traces;
 
 import io.heaplab.core.plugins.Plugins;
+import io.heaplab.core.plugins.Watchdog;
+import io.heaplab.core.run.PluginFailure;
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.spi.Spec;
@@ -147,6 +149,20 @@ public final class TraceReplay {
      * @throws TraceFormatException when the file is malformed, naming the line or byte
      */
     public ReplayResult run(Plugins plugins) throws IOException {
+        List<String> suspects = policies.stream().filter(p -> plugins.policies().origin(p.name()).isPlugin())
+                .map(p -> "plugin " + plugins.policies().origin(p.name()) + ": policy '" + p.name() + "'").toList();
+        if (suspects.isEmpty()) {
+            return replay(plugins);
+        }
+        // a plugin's policy that never returns would hang the replay: it has the plugins' time limit
+        try {
+            return Watchdog.call("heaplab replay of " + trace.getFileName(), () -> replay(plugins));
+        } catch (Watchdog.Expired e) {
+            throw new PluginFailure(String.join(", ", suspects) + ": the replay " + e.explained(), e);
+        }
+    }
+
+    private ReplayResult replay(Plugins plugins) throws IOException {
         List<PagingSimulator> simulators = simulators(plugins);
         checkFile();
         TraceFormat actual = format != null ? format : TraceFormat.detect(trace);

@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.stream.Stream;
@@ -103,21 +104,28 @@ public final class PluginJars {
                     + "WorkloadProvider, listing its classes)");
         }
         Origin origin = new Origin(jar);
-        URLClassLoader loader = new URLClassLoader(origin.loaderName(), new URL[] {url(jar)},
-                PluginJars.class.getClassLoader());
+        URLClassLoader loader = new PluginClassLoader(origin.loaderName(), url(jar), PluginJars.class.getClassLoader());
         // the loader stays open: a provider's classes load lazily, for as long as heaplab runs
-        return new Plugins(
-                loadKind(plugins.allocators(), ALLOCATORS, origin, loader, declared),
-                loadKind(plugins.policies(), POLICIES, origin, loader, declared),
-                loadKind(plugins.workloads(), WORKLOADS, origin, loader, declared));
+        AtomicReference<String> loading = new AtomicReference<>("its providers");
+        try {
+            // a static initializer or a constructor may never return: loading has the plugins' time limit
+            return Watchdog.call("heaplab loading " + jar.getFileName(), () -> new Plugins(
+                    loadKind(plugins.allocators(), ALLOCATORS, origin, loader, declared, loading),
+                    loadKind(plugins.policies(), POLICIES, origin, loader, declared, loading),
+                    loadKind(plugins.workloads(), WORKLOADS, origin, loader, declared, loading)));
+        } catch (Watchdog.Expired e) {
+            throw new SpecException("plugin " + jar + ": loading " + loading.get() + " " + e.explained());
+        }
     }
 
     private static <P extends Plugin> Registry<P> loadKind(Registry<P> registry, Kind<P> kind, Origin origin,
-                                                           ClassLoader loader, Map<Kind<?>, List<String>> declared) {
+                                                           ClassLoader loader, Map<Kind<?>, List<String>> declared,
+                                                           AtomicReference<String> loading) {
         String where = "plugin " + origin.jar() + ": ";
         var providers = ServiceLoader.load(kind.type(), loader).stream().iterator();
         while (true) {
             ServiceLoader.Provider<P> provider;
+            loading.set(kind.name() + " providers (" + String.join(", ", declared.get(kind)) + ")");
             try {
                 if (!providers.hasNext()) {
                     return registry;
@@ -132,6 +140,7 @@ public final class PluginJars {
                 continue; // heaplab's own providers, seen through the parent loader
             }
             String which = where + kind.name() + " provider " + type.getName();
+            loading.set(kind.name() + " provider " + type.getName());
             checkVersion(type, which);
             P plugin;
             try {
@@ -140,7 +149,7 @@ public final class PluginJars {
                 plugin.name();
                 plugin.description();
                 plugin.options();
-            } catch (ServiceConfigurationError | RuntimeException | LinkageError e) {
+            } catch (ServiceConfigurationError | RuntimeException | LinkageError | PluginExit.PluginExitError e) {
                 throw new SpecException(which + " could not be constructed: " + reason(e));
             }
             try {

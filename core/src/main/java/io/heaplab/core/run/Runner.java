@@ -9,6 +9,7 @@ import io.heaplab.core.spi.Allocator;
 import io.heaplab.core.spi.AllocatorProvider;
 import io.heaplab.core.spi.AllocatorSetup;
 import io.heaplab.core.plugins.Failures;
+import io.heaplab.core.plugins.Watchdog;
 import io.heaplab.core.spi.Options;
 import io.heaplab.core.plugins.Origin;
 import io.heaplab.core.spi.PagingOutcome;
@@ -28,6 +29,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.SequencedMap;
 import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -50,6 +52,21 @@ public final class Runner {
      */
     public void check(RunSpec spec) {
         Bound bound = bind(spec);
+        if (bound.plugins().isEmpty()) {
+            checkSetup(spec, bound);
+            return;
+        }
+        try {
+            Watchdog.call("heaplab check of " + spec.allocator(), () -> {
+                checkSetup(spec, bound);
+                return null;
+            });
+        } catch (Watchdog.Expired e) {
+            // a plugin that never returns is not a bad spec: its run meets the same wait, and fails with it named
+        }
+    }
+
+    private void checkSetup(RunSpec spec, Bound bound) {
         // a workload checks how its options fit together when it is made; making one costs nothing yet
         Workload workload = bound.workload().create(bound.workloadOptions());
         // so does a strategy, against the page size and block size (cell: 24 is no power of 2; a fixed-size
@@ -92,6 +109,21 @@ public final class Runner {
 
     private RunResult run(RunSpec spec, List<? extends ReferenceSink> observers, boolean recorded) {
         Bound bound = bind(spec);
+        if (bound.plugins().isEmpty()) {
+            return measureBlaming(spec, bound, observers, recorded);
+        }
+        // a plugin's run has a time limit: one that never returns fails here, named, and a sweep goes on
+        try {
+            return Watchdog.call("heaplab run of " + spec.allocator(),
+                    () -> measureBlaming(spec, bound, observers, recorded));
+        } catch (Watchdog.Expired e) {
+            throw new PluginFailure(bound.plugins().stream().map(Suspect::toString)
+                    .collect(Collectors.joining(", ")) + ": the run " + e.explained(), e);
+        }
+    }
+
+    private RunResult measureBlaming(RunSpec spec, Bound bound, List<? extends ReferenceSink> observers,
+                                     boolean recorded) {
         try {
             return measure(spec, bound, observers, recorded);
         } catch (PluginFailure | SpecException e) {
@@ -197,8 +229,7 @@ public final class Runner {
             for (StackTraceElement frame : t.getStackTrace()) {
                 for (Suspect suspect : plugins) {
                     if (suspect.origin().loaderName().equals(frame.getClassLoaderName())) {
-                        return new PluginFailure("plugin " + suspect.origin() + ": " + suspect.role() + " '"
-                                + suspect.name() + "' failed mid-run with " + Failures.summary(e) + " (at " + frame.getClassName()
+                        return new PluginFailure(suspect + " failed mid-run with " + Failures.summary(e) + " (at " + frame.getClassName()
                                 + "." + frame.getMethodName() + ")", e);
                     }
                 }
@@ -310,6 +341,10 @@ public final class Runner {
 
     /** A provider of the run that came from a plugin jar: what to blame if the run fails in its code. */
     private record Suspect(String role, String name, Origin origin) {
+        @Override
+        public String toString() {
+            return "plugin " + origin + ": " + role + " '" + name + "'";
+        }
     }
 
     private Bound bind(RunSpec spec) {
