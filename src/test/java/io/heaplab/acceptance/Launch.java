@@ -38,6 +38,14 @@ final class Launch {
         return finish(builder.start());
     }
 
+    /** Starts {@code ./heaplab ARGS} and returns at once, its output thrown away: for a signal sent mid-run. */
+    static Process start(String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(LAUNCHER));
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command).directory(ROOT.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    }
+
     private static Result finish(Process process) throws IOException, InterruptedException {
         process.getOutputStream().close();
         // small outputs only: read both after exit

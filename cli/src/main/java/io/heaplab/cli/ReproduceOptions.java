@@ -7,9 +7,7 @@ import io.heaplab.studies.kit.Seeds;
 import io.heaplab.studies.kit.Settings;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import picocli.CommandLine.Mixin;
@@ -81,11 +79,7 @@ final class ReproduceOptions {
             write(csv, table.get(), out);
         }
         if (!noReport) {
-            Path dir = reportDir(paper);
-            Path results = dir.resolve(paper + ".json");
-            Files.createDirectories(dir);
-            AtomicFiles.write(results, document);
-            out.println("wrote report " + Reports.write(List.of(results), dir));
+            out.println("wrote report " + Reports.writeWithResults(paper + ".json", document, reportDir(paper)));
         }
         out.flush();
     }

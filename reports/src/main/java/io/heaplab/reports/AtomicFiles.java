@@ -1,5 +1,6 @@
 package io.heaplab.reports;
 
+import io.heaplab.core.files.Leftovers;
 import io.heaplab.core.files.OutputFile;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -39,6 +40,7 @@ public final class AtomicFiles {
         // not createTempFile: its owner-only permissions would survive the rename
         Path temp = dir.resolve("." + absolute.getFileName() + "." + ProcessHandle.current().pid() + "."
                 + System.nanoTime() + ".tmp");
+        Leftovers.add(temp);
         try {
             Files.write(temp, bytes, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
             try {
@@ -48,6 +50,7 @@ public final class AtomicFiles {
             }
         } finally {
             Files.deleteIfExists(temp);
+            Leftovers.remove(temp);
         }
     }
 }

@@ -3,7 +3,6 @@ package io.heaplab.reports;
 import io.heaplab.reports.chart.Charts;
 import io.heaplab.reports.chart.ColourScheme;
 import io.heaplab.reports.html.HtmlPage;
-import io.heaplab.reports.model.Figure;
 import io.heaplab.reports.model.Report;
 import io.heaplab.reports.model.ReportCsv;
 import io.heaplab.reports.model.ReportJson;
@@ -14,14 +13,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
-import java.util.stream.Stream;
 
 /**
  * Builds the report of a set of result files in a directory: {@code index.html} (self-contained), the charts as
- * PNG and SVG under {@code charts/} (charts of an earlier report there are removed), and the report's data as
+ * PNG and SVG under {@code charts/}, and the report's data as
  * {@code report.json} and {@code report.csv}.
  */
 public final class Reports {
@@ -32,35 +28,57 @@ public final class Reports {
     private Reports() {
     }
 
-    /** Reads every result file and writes their report into {@code dir}; returns the page's path. */
+    /**
+     * Reads every result file and writes their report into {@code dir}, which it replaces as a whole (see {@link
+     * ReportDirectory}); returns the page's path.
+     */
     public static Path write(List<Path> inputs, Path dir) throws IOException {
         List<Section> sections = ResultFiles.readAll(inputs);
-        List<String> names = inputs.stream().map(p -> p.getFileName().toString()).toList();
-        String title = sections.size() == 1 ? sections.getFirst().title() : "heaplab report";
-        return write(new Report(title, names, sections), dir);
+        try (ReportDirectory staged = ReportDirectory.beside(dir)) {
+            write(report(inputs, sections), staged.path());
+            staged.publish();
+        }
+        return dir.resolve(PAGE);
     }
 
     /**
-     * Writes {@code report} into {@code dir}, each file atomically; the page comes last, so a page that exists
-     * always has its charts and data beside it.
+     * Writes {@code results}, a result file's bytes, into {@code dir} as {@code name}, with its report beside it:
+     * a study's report directory, replaced as a whole; returns the page's path.
      */
-    public static Path write(Report report, Path dir) throws IOException {
-        Path charts = dir.resolve("charts");
-        Files.createDirectories(charts);
-        AtomicFiles.write(dir.resolve("report.json"), ReportJson.toBytes(report));
-        AtomicFiles.write(dir.resolve("report.csv"), ReportCsv.toBytes(report));
+    public static Path writeWithResults(String name, byte[] results, Path dir) throws IOException {
+        try (ReportDirectory staged = ReportDirectory.beside(dir)) {
+            Path file = staged.path().resolve(name);
+            Files.write(file, results);
+            write(report(List.of(file), ResultFiles.readAll(List.of(file))), staged.path());
+            staged.publish();
+        }
+        return dir.resolve(PAGE);
+    }
+
+    private static Report report(List<Path> inputs, List<Section> sections) {
+        List<String> names = inputs.stream().map(p -> p.getFileName().toString()).toList();
+        String title = sections.size() == 1 ? sections.getFirst().title() : "heaplab report";
+        return new Report(title, names, sections);
+    }
+
+    /**
+     * Writes {@code report} into {@code dir}, a new directory: {@code report.json}, {@code report.csv}, the charts
+     * and the page, last.
+     */
+    private static void write(Report report, Path dir) throws IOException {
+        Path charts = Files.createDirectories(dir.resolve("charts"));
+        Files.write(dir.resolve("report.json"), ReportJson.toBytes(report));
+        Files.write(dir.resolve("report.csv"), ReportCsv.toBytes(report));
         List<IOException> failures = new ArrayList<>();
-        Set<Path> written = new HashSet<>();
         // a strategy or policy keeps one colour in every chart of the report
         ColourScheme colours = ColourScheme.of(report);
         String page = HtmlPage.render(report, (section, figure) -> {
             String name = ReportCsv.chartName(section, figure);
             byte[] png = Charts.png(figure, Charts.WIDTH, Charts.HEIGHT, colours);
             try {
-                AtomicFiles.write(charts.resolve(name + ".png"), png);
-                AtomicFiles.write(charts.resolve(name + ".svg"),
-                        Charts.svg(figure, Charts.WIDTH, Charts.HEIGHT, name, colours).getBytes(StandardCharsets.UTF_8));
-                written.addAll(List.of(charts.resolve(name + ".png"), charts.resolve(name + ".svg")));
+                Files.write(charts.resolve(name + ".png"), png);
+                Files.writeString(charts.resolve(name + ".svg"),
+                        Charts.svg(figure, Charts.WIDTH, Charts.HEIGHT, name, colours));
             } catch (IOException e) {
                 failures.add(e);
             }
@@ -69,21 +87,6 @@ public final class Reports {
         if (!failures.isEmpty()) {
             throw failures.getFirst();
         }
-        removeStaleCharts(charts, written);
-        Path index = dir.resolve(PAGE);
-        AtomicFiles.write(index, page.getBytes(StandardCharsets.UTF_8));
-        return index;
-    }
-
-    /** A report written over an older one leaves none of the older charts behind to be mistaken for its own. */
-    private static void removeStaleCharts(Path charts, Set<Path> written) throws IOException {
-        try (Stream<Path> files = Files.list(charts)) {
-            for (Path file : files.toList()) {
-                String name = file.getFileName().toString();
-                if ((name.endsWith(".png") || name.endsWith(".svg")) && !written.contains(file)) {
-                    Files.delete(file);
-                }
-            }
-        }
+        Files.writeString(dir.resolve(PAGE), page);
     }
 }

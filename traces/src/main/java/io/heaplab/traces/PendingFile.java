@@ -1,5 +1,6 @@
 package io.heaplab.traces;
 
+import io.heaplab.core.files.Leftovers;
 import io.heaplab.core.files.OutputFile;
 import java.io.Closeable;
 import java.io.IOException;
@@ -46,6 +47,7 @@ public final class PendingFile implements Closeable {
             Path directory = this.target.getParent();
             Files.createDirectories(directory);
             this.temporary = openBeside(directory, this.target.getFileName());
+            Leftovers.add(temporary);
         } catch (IOException e) {
             throw OutputFile.failure(target, e);
         }
@@ -103,8 +105,11 @@ public final class PendingFile implements Closeable {
             throw OutputFile.failure(given, e);
         } finally {
             closed = true;
-            if (!committed && temporary != null) {
-                Files.deleteIfExists(temporary);
+            if (temporary != null) {
+                if (!committed) {
+                    Files.deleteIfExists(temporary);
+                }
+                Leftovers.remove(temporary);
             }
         }
     }
@@ -125,6 +130,7 @@ public final class PendingFile implements Closeable {
         } finally {
             if (temporary != null) {
                 Files.deleteIfExists(temporary);
+                Leftovers.remove(temporary);
             }
         }
     }

@@ -1,0 +1,126 @@
+package io.heaplab.reports;
+
+import io.heaplab.core.files.Leftovers;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * A report directory written beside its place, then put there whole: a reader, or a command interrupted while
+ * writing, sees the old report or the new one, never a new page beside old results. A directory that holds files of
+ * its own (the results a report was made from, say) is not replaced: the report's entries are moved into it one by
+ * one, the page last, so a page that exists has its charts and data beside it.
+ */
+final class ReportDirectory implements Closeable {
+
+    private final Path target;
+    private final Path staging;
+    private boolean published;
+
+    private ReportDirectory(Path target, Path staging) {
+        this.target = target;
+        this.staging = staging;
+    }
+
+    /** A new, empty directory beside {@code target}, removed if the process ends before it is published. */
+    static ReportDirectory beside(Path target) throws IOException {
+        Path absolute = target.toAbsolutePath().normalize();
+        Files.createDirectories(absolute.getParent());
+        Path staging = Files.createDirectory(sibling(absolute, "tmp"));
+        Leftovers.add(staging);
+        return new ReportDirectory(absolute, staging);
+    }
+
+    /** Where the report is written before {@link #publish}. */
+    Path path() {
+        return staging;
+    }
+
+    /** Puts the report in place: the whole directory when it holds nothing else, else entry by entry. */
+    void publish() throws IOException {
+        if (!Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
+            move(staging, target);
+        } else if (!Files.isSymbolicLink(target) && holdsOnly(target, names(staging))) {
+            Path old = sibling(target, "old");
+            Leftovers.add(old);
+            move(target, old);
+            move(staging, target);
+            Leftovers.delete(old);
+            Leftovers.remove(old);
+        } else {
+            List<String> entries = names(staging).stream().sorted().collect(Collectors.toList());
+            // the page last: until it is replaced, the old page stands with what it had, or the new with all it has
+            if (entries.remove(Reports.PAGE)) {
+                entries.add(Reports.PAGE);
+            }
+            for (String entry : entries) {
+                replace(staging.resolve(entry), target.resolve(entry));
+            }
+            Leftovers.delete(staging);
+        }
+        published = true;
+        Leftovers.remove(staging);
+    }
+
+    /** Removes the directory unless it was published. */
+    @Override
+    public void close() throws IOException {
+        if (!published) {
+            Leftovers.delete(staging);
+            Leftovers.remove(staging);
+        }
+    }
+
+    /** Replaces {@code entry} in place by {@code staged}: a file by a rename, a directory by a swap. */
+    private static void replace(Path staged, Path entry) throws IOException {
+        if (!Files.isDirectory(staged)) {
+            move(staged, entry);
+            return;
+        }
+        if (!Files.exists(entry, LinkOption.NOFOLLOW_LINKS)) {
+            move(staged, entry);
+            return;
+        }
+        Path old = sibling(entry, "old");
+        Leftovers.add(old);
+        move(entry, old);
+        move(staged, entry);
+        Leftovers.delete(old);
+        Leftovers.remove(old);
+    }
+
+    private static boolean holdsOnly(Path dir, Set<String> allowed) throws IOException {
+        try (Stream<Path> entries = Files.list(dir)) {
+            return entries.allMatch(e -> allowed.contains(e.getFileName().toString()));
+        }
+    }
+
+    private static Set<String> names(Path dir) throws IOException {
+        try (Stream<Path> entries = Files.list(dir)) {
+            return entries.map(e -> e.getFileName().toString()).collect(Collectors.toSet());
+        }
+    }
+
+    /** A hidden name beside {@code path} that nothing else uses: {@code .NAME.<hex>.KIND}. */
+    private static Path sibling(Path path, String kind) {
+        return path.resolveSibling("." + path.getFileName() + "."
+                + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16) + "." + kind);
+    }
+
+    private static void move(Path from, Path to) throws IOException {
+        try {
+            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+}
