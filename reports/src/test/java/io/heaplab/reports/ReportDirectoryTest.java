@@ -2,6 +2,7 @@ package io.heaplab.reports;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.heaplab.core.files.Leftovers;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,11 +33,15 @@ class ReportDirectoryTest {
     @Test
     void aNewDirectoryAppearsWholeAndNothingIsLeftBeside() throws IOException {
         Path target = dir.resolve("out/report");
+        Path staging;
         try (ReportDirectory staged = ReportDirectory.beside(target)) {
+            staging = staged.path();
             writeReport(staged.path(), "new");
             assertThat(target).doesNotExist();
+            assertThat(Leftovers.isPending(staging)).as("removed should the process end now").isTrue();
             staged.publish();
         }
+        assertThat(Leftovers.isPending(staging)).isFalse();
         assertThat(entries(target)).containsExactly("charts", "charts/new.png", "index.html", "report.json");
         assertThat(entries(dir.resolve("out"))).containsExactly("report", "report/charts", "report/charts/new.png",
                 "report/index.html", "report/report.json");

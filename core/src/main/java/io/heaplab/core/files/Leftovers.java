@@ -35,8 +35,8 @@ public final class Leftovers {
         PENDING.remove(path.toAbsolutePath());
     }
 
-    /** Whether {@code path} awaits commit: tests look. */
-    static boolean isPending(Path path) {
+    /** Whether {@code path} would be removed should the process end now. */
+    public static boolean isPending(Path path) {
         return PENDING.contains(path.toAbsolutePath());
     }
 
