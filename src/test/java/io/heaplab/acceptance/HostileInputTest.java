@@ -153,6 +153,8 @@ class HostileInputTest {
                 "curve", hlt.toString(), "--seed", "7", "-o", dir.resolve("c").toString()},
             {"--heap-size shapes a run", "curve", hlt.toString(), "--heap-size", "1m", "-o",
                 dir.resolve("c").toString()},
+            {"--max-memory shapes a run", "curve", hlt.toString(), "--max-memory", "1g", "-o",
+                dir.resolve("c").toString()},
             {"--instructions counts", "trace", "convert", hlt.toString(), dir.resolve("u.hlt").toString(),
                 "--instructions"},
         };

@@ -42,7 +42,7 @@ final class CurveCommand implements Callable<Integer> {
 
     /** The run's options that say nothing about a trace, refused with one rather than ignored. */
     private static final List<String> RUN_ONLY = List.of("--seed", "--heap-size", "--count-allocator",
-            "--exclude-first-touch", "--diagnostics");
+            "--exclude-first-touch", "--diagnostics", "--max-memory");
 
     /** The curves drawn when none are named: the three of Denning's lifetime-curve comparison. */
     static final List<String> DEFAULT_POLICIES = List.of("lru:frames=all", "ws:theta=all", "vmin:theta=all");
