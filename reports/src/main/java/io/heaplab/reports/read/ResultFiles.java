@@ -30,7 +30,9 @@ import java.util.function.BiFunction;
  * Reads any result file heaplab or JMH writes into report sections, telling the kinds apart by their content:
  * JMH's JSON (an array of benchmark results), a report written by heaplab, an experiment's file read by the
  * {@link ExperimentReader} its {@code experiment} field names (every paper reproduction's), {@code run --json},
- * {@code trace replay --json} and {@code curve}.
+ * {@code trace replay --json} and {@code curve}. Each file is checked against its kind's schema
+ * ({@link ResultSchemas}, or the reader's) before any is drawn, so a file cut short, edited by hand or relabelled
+ * fails naming the first value out of place rather than being drawn as zeros and dashes.
  */
 public final class ResultFiles {
 

@@ -68,7 +68,7 @@ public final class ResultSchemas {
             .optional("seed", whole()).others(scalar());
 
     /** One curve ({@link io.heaplab.reports.CurveResults#curveTree}): its points, field by field. */
-    public static final Fields CURVE = object().required("policy", text())
+    static final Fields CURVE = object().required("policy", text())
             .required("axis", oneOf(Arrays.stream(PagingOutcome.Curve.Axis.values())
                     .map(PagingOutcome.Curve.Axis::label).toArray(String[]::new)))
             .required("references", count())
@@ -141,7 +141,7 @@ public final class ResultSchemas {
             .required("pageSize", count()).required("seed", whole()).required("failure", text());
 
     /** The file of {@code heaplab run --json}: one run at least, as a report has nothing to show without. */
-    public static final Fields RUNS = HEAD.required("runs", arrayOf(RUN).nonEmpty())
+    static final Fields RUNS = HEAD.required("runs", arrayOf(RUN).nonEmpty())
             .optional("summaries", arrayOf(RUN_SUMMARY)).optional("failed", arrayOf(FAILED_RUN));
 
     /** A stream of references with its counts ({@link io.heaplab.reports.ReferenceStream}). */
@@ -149,11 +149,11 @@ public final class ResultSchemas {
             .required("measuredFrom", count()).required("runs", count()).required("distinctPages", count());
 
     /** The file of {@code heaplab trace replay --json}. */
-    public static final Fields REPLAY = HEAD.with(STREAM).required("faults", mapOf(count()))
+    static final Fields REPLAY = HEAD.with(STREAM).required("faults", mapOf(count()))
             .required("pagingMeasures", PAGING_MEASURES).required("curves", arrayOf(CURVE));
 
     /** The file of {@code heaplab curve}: a stream at least, each with its curves. */
-    public static final Fields CURVES = HEAD.required("streams",
+    static final Fields CURVES = HEAD.required("streams",
             arrayOf(STREAM.required("curves", arrayOf(CURVE))).nonEmpty());
 
     /** A chart axis. */
@@ -171,7 +171,7 @@ public final class ResultSchemas {
                     .required("x", number().orNotFinite())));
 
     /** A report's own {@code report.json} ({@link ReportJson}). */
-    public static final Fields REPORT = HEAD.required("kind", oneOf(ReportJson.KIND)).required("title", text())
+    static final Fields REPORT = HEAD.required("kind", oneOf(ReportJson.KIND)).required("title", text())
             .required("inputs", arrayOf(text()))
             .required("sections", arrayOf(object().required("title", text()).required("source", text())
                     .required("parameters", mapOf(text())).required("environment", mapOf(text()))
@@ -192,7 +192,7 @@ public final class ResultSchemas {
      * JMH's JSON result ({@code -rf json}): a benchmark at least, each named {@code package.Class.method} as the
      * report groups them by class; the rest of what JMH writes is checked for its type when there.
      */
-    public static final Elements JMH = arrayOf(object()
+    static final Elements JMH = arrayOf(object()
             .optional("jmhVersion", text())
             .required("benchmark", Expect.matching(".*[^.]\\.[^.]+", "a benchmark's full name, Class.method"))
             .required("mode", text()).optional("threads", count()).optional("forks", count())
