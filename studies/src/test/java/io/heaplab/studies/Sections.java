@@ -16,9 +16,13 @@ public final class Sections {
 
     /** The one section of the test resource {@code inputs/NAME}. */
     public static Section of(String name) throws IOException {
+        return ResultFiles.read(file("inputs/" + name)).getFirst();
+    }
+
+    /** The test resource {@code resource} ({@code golden/brent.json}) as a file. */
+    public static Path file(String resource) {
         try {
-            return ResultFiles.read(Path.of(Sections.class.getClassLoader().getResource("inputs/" + name).toURI()))
-                    .getFirst();
+            return Path.of(Sections.class.getClassLoader().getResource(resource).toURI());
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }

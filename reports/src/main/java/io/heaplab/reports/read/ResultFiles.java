@@ -7,6 +7,9 @@ import io.heaplab.core.files.InputFile;
 import io.heaplab.reports.JsonResults;
 import io.heaplab.reports.model.ReportJson;
 import io.heaplab.reports.model.Section;
+import io.heaplab.reports.schema.Expect;
+import io.heaplab.reports.schema.JsonPath;
+import io.heaplab.reports.schema.SchemaViolation;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,13 +24,15 @@ import java.util.Set;
 import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.TreeSet;
-import java.util.function.Supplier;
+import java.util.function.BiFunction;
 
 /**
  * Reads any result file heaplab or JMH writes into report sections, telling the kinds apart by their content:
  * JMH's JSON (an array of benchmark results), a report written by heaplab, an experiment's file read by the
  * {@link ExperimentReader} its {@code experiment} field names (every paper reproduction's), {@code run --json},
- * {@code trace replay --json} and {@code curve}.
+ * {@code trace replay --json} and {@code curve}. Each file is checked against its kind's schema
+ * ({@link ResultSchemas}, or the reader's) before any is drawn, so a file cut short, edited by hand or relabelled
+ * fails naming the first value out of place rather than being drawn as zeros and dashes.
  */
 public final class ResultFiles {
 
@@ -41,22 +46,24 @@ public final class ResultFiles {
     /**
      * The sections of one result file.
      *
-     * @throws ResultFileException naming the file and what is wrong when it is missing, not JSON or of no kind
-     *                             this version reads
+     * @throws ResultFileException naming the file and what is wrong when it is missing, not JSON, of no kind this
+     *                             version reads, or not what its kind holds (the first value out of place, by its
+     *                             path)
      */
     public static List<Section> read(Path file) throws IOException {
-        return sections(file, file.getFileName().toString(), parse(file));
+        Loaded loaded = load(file);
+        return loaded.sections(file.getFileName().toString(), loaded.document);
     }
 
     /**
-     * The sections of several result files, in order; {@code heaplab run} files of one experiment (the same
-     * workloads, allocators, page sizes and policies) under different seeds are merged into one section, each
-     * measure their mean and standard deviation, each curve their mean with a band.
+     * The sections of several result files, in order, every file checked before any is drawn; {@code heaplab run}
+     * files of one experiment (the same workloads, allocators, page sizes and policies) under different seeds are
+     * merged into one section, each measure their mean and standard deviation, each curve their mean with a band.
      */
     public static List<Section> readAll(List<Path> files) throws IOException {
-        List<JsonNode> documents = new ArrayList<>();
+        List<Loaded> all = new ArrayList<>();
         for (Path file : files) {
-            documents.add(parse(file));
+            all.add(load(file));
         }
         List<Section> sections = new ArrayList<>();
         boolean[] merged = new boolean[files.size()];
@@ -64,19 +71,19 @@ public final class ResultFiles {
             if (merged[i]) {
                 continue;
             }
-            JsonNode document = documents.get(i);
+            JsonNode document = all.get(i).document;
             List<String> names = new ArrayList<>(List.of(files.get(i).getFileName().toString()));
             String key = RunFiles.experiment(document);
             if (key != null) {
                 Set<String> seeds = new HashSet<>(RunFiles.seeds(document));
                 ArrayNode runs = document.get("runs").deepCopy();
                 for (int j = i + 1; j < files.size(); j++) {
-                    List<String> others = key.equals(RunFiles.experiment(documents.get(j)))
-                            ? RunFiles.seeds(documents.get(j)) : List.of();
+                    List<String> others = key.equals(RunFiles.experiment(all.get(j).document))
+                            ? RunFiles.seeds(all.get(j).document) : List.of();
                     if (!merged[j] && !others.isEmpty() && others.stream().noneMatch(seeds::contains)) {
                         merged[j] = true;
                         seeds.addAll(others);
-                        runs.addAll((ArrayNode) documents.get(j).get("runs"));
+                        runs.addAll((ArrayNode) all.get(j).document.get("runs"));
                         names.add(files.get(j).getFileName().toString());
                     }
                 }
@@ -86,9 +93,49 @@ public final class ResultFiles {
                     document = together;
                 }
             }
-            sections.addAll(sections(files.get(i), String.join(" + ", names), document));
+            sections.addAll(all.get(i).sections(String.join(" + ", names), document));
         }
         return sections;
+    }
+
+    /** What a result file is: what a message calls it, what it holds, and how its sections are made. */
+    private record Kind(String name, Expect schema, BiFunction<String, JsonNode, List<Section>> reader) {
+    }
+
+    /** A result file read and checked against its kind's schema, ready to be drawn. */
+    private record Loaded(Path file, Kind kind, JsonNode document) {
+
+        /**
+         * The sections of {@code document} (this file's, or several merged under it) shown as {@code name}; a
+         * reader that fails all the same (a check its schema does not make) fails naming the file, not with a
+         * JDK exception.
+         */
+        List<Section> sections(String name, JsonNode document) {
+            try {
+                return kind.reader.apply(name, document);
+            } catch (ResultFileException e) {
+                throw e;
+            } catch (IllegalArgumentException e) {
+                // the model's own checks: their messages already say what is wrong and what was expected
+                throw new ResultFileException(file, e.getMessage());
+            } catch (RuntimeException e) {
+                throw new ResultFileException(file, "a malformed " + kind.name + " result: "
+                        + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : " " + e.getMessage())
+                        + " (expected: the file as heaplab or JMH wrote it)");
+            }
+        }
+    }
+
+    /** {@code file} parsed, its kind found and its content checked against the kind's schema. */
+    private static Loaded load(Path file) throws IOException {
+        JsonNode document = parse(file);
+        Kind kind = kind(file, document);
+        try {
+            kind.schema.check(document);
+        } catch (SchemaViolation e) {
+            throw new ResultFileException(file, e.getMessage());
+        }
+        return new Loaded(file, kind, document);
     }
 
     private static JsonNode parse(Path file) throws IOException {
@@ -116,33 +163,63 @@ public final class ResultFiles {
         return document;
     }
 
-    private static List<Section> sections(Path file, String name, JsonNode document) {
+    /**
+     * The kind of {@code document} by what it says of itself: JMH's array of benchmarks, or a heaplab document of
+     * this schema that is a report, an experiment's file (read by the reader its {@code experiment} names), or a
+     * run, replay or curve file by the field that holds its results.
+     */
+    private static Kind kind(Path file, JsonNode document) {
         if (document != null && document.isArray() && !document.isEmpty() && document.get(0).has("benchmark")
                 && document.get(0).has("primaryMetric")) {
-            return sections(file, "JMH", () -> List.of(JmhSection.of(name, document)));
+            return new Kind("JMH", ResultSchemas.JMH, (name, d) -> List.of(JmhSection.of(name, d)));
         }
         if (document == null || !document.isObject() || !"heaplab".equals(document.path("tool").asText())) {
             throw new ResultFileException(file, "not a heaplab or JMH result file (expected: a JSON document with"
                     + " \"tool\": \"heaplab\", or JMH's JSON array)");
         }
-        int schema = document.path("schema").asInt(-1);
-        if (schema != JsonResults.SCHEMA_VERSION) {
-            throw new ResultFileException(file, "schema " + document.path("schema") + " (expected: "
-                    + JsonResults.SCHEMA_VERSION + (schema > JsonResults.SCHEMA_VERSION ? "; a newer heaplab wrote it)" : ")"));
+        JsonNode schema = document.path("schema");
+        if (!schema.isIntegralNumber() || schema.asLong() != JsonResults.SCHEMA_VERSION) {
+            throw outOfPlace(file, "schema", schema, JsonResults.SCHEMA_VERSION
+                    + (schema.isIntegralNumber() && schema.asLong() > JsonResults.SCHEMA_VERSION
+                    ? "; a newer heaplab wrote it" : ""));
         }
-        if (ReportJson.isReport(document)) {
-            return sections(file, "report", () -> ReportJson.fromTree(document).sections());
+        if (document.has("kind")) {
+            if (!ReportJson.isReport(document)) {
+                throw outOfPlace(file, "kind", document.get("kind"), Expect.oneOf(ReportJson.KIND).expected());
+            }
+            return new Kind("report", ResultSchemas.REPORT, (name, d) -> ReportJson.fromTree(d).sections());
         }
         if (document.has("experiment")) {
-            String experiment = document.path("experiment").asText();
-            ExperimentReader reader = Readers.ALL.get(experiment);
+            JsonNode experiment = document.get("experiment");
+            ExperimentReader reader = experiment.isTextual() ? Readers.ALL.get(experiment.textValue()) : null;
             if (reader == null) {
-                throw new ResultFileException(file, "experiment '" + experiment + "' has no reader on this class path"
-                        + " (expected: one of " + String.join(", ", new TreeSet<>(Readers.ALL.keySet())) + ")");
+                String known = String.join(", ", new TreeSet<>(Readers.ALL.keySet()));
+                if (!experiment.isTextual()) {
+                    throw outOfPlace(file, "experiment", experiment, "the name of an experiment, one of " + known);
+                }
+                throw new ResultFileException(file, "experiment '" + experiment.textValue() + "' has no reader on"
+                        + " this class path (expected: one of " + known + ")");
             }
-            return sections(file, reader.kind(), () -> List.of(reader.section(document)));
+            return new Kind(reader.kind(), reader.schema(), (name, d) -> List.of(reader.section(d)));
         }
-        return List.of(byShape(file, name, document));
+        // a replay's "runs" counts runs of references to one page, so its "faults" tell it from a run file
+        if (document.has("streams")) {
+            return new Kind("curve", ResultSchemas.CURVES, (name, d) -> List.of(PagingSections.curves(name, d)));
+        }
+        if (document.has("faults")) {
+            return new Kind("replay", ResultSchemas.REPLAY, (name, d) -> List.of(PagingSections.replay(name, d)));
+        }
+        if (document.has("runs")) {
+            return new Kind("run", ResultSchemas.RUNS, (name, d) -> List.of(PagingSections.runs(name, d)));
+        }
+        throw new ResultFileException(file, "a heaplab document of no kind a report shows (expected: the results of a"
+                + " reproduction, a run, a trace replay, a curve or a report)");
+    }
+
+    /** A field of the document's head that says what it is, out of place, in the words of a schema's message. */
+    private static ResultFileException outOfPlace(Path file, String field, JsonNode found, String expected) {
+        return new ResultFileException(file, new SchemaViolation(JsonPath.ROOT.field(field), found, expected)
+                .getMessage());
     }
 
     /** The experiment readers, loaded when a file first needs one. */
@@ -162,38 +239,5 @@ public final class ResultFiles {
             }
         }
         return Map.copyOf(readers);
-    }
-
-    /**
-     * The sections {@code reader} makes of a file of {@code kind}; a file of that kind whose fields are missing or
-     * of the wrong type (cut short, edited by hand) fails naming the file, not with a JDK exception.
-     */
-    private static List<Section> sections(Path file, String kind, Supplier<List<Section>> reader) {
-        try {
-            return reader.get();
-        } catch (ResultFileException e) {
-            throw e;
-        } catch (IllegalArgumentException e) {
-            // the model's own checks: their messages already say what is wrong and what was expected
-            throw new ResultFileException(file, e.getMessage());
-        } catch (RuntimeException e) {
-            throw new ResultFileException(file, "a malformed " + kind + " result: " + e.getClass().getSimpleName()
-                    + (e.getMessage() == null ? "" : " " + e.getMessage()) + " (expected: the file as heaplab or JMH"
-                    + " wrote it)");
-        }
-    }
-
-    private static Section byShape(Path file, String name, JsonNode document) {
-        if (document.path("runs").isArray()) {
-            return sections(file, "run", () -> List.of(PagingSections.runs(name, document))).getFirst();
-        }
-        if (document.path("faults").isObject()) {
-            return sections(file, "replay", () -> List.of(PagingSections.replay(name, document))).getFirst();
-        }
-        if (document.path("streams").isArray()) {
-            return sections(file, "curve", () -> List.of(PagingSections.curves(name, document))).getFirst();
-        }
-        throw new ResultFileException(file, "a heaplab document of no kind a report shows (expected: the results of a"
-                + " reproduction, a run, a trace replay, a curve or a report)");
     }
 }

@@ -7,6 +7,7 @@ import io.heaplab.reports.model.Figure;
 import io.heaplab.reports.model.Section;
 import io.heaplab.reports.model.Series;
 import io.heaplab.reports.model.Table;
+import io.heaplab.reports.schema.Expect;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -24,6 +25,17 @@ public final class SampleReader implements ExperimentReader {
     @Override
     public String kind() {
         return "sample experiment";
+    }
+
+    /** Its parameters, rows of a name and maybe a measured summary, and a curve of at least one point. */
+    @Override
+    public Expect schema() {
+        return ResultSchemas.experiment(Expect.object()
+                .required("parameters", Expect.object().required("pageSize", Expect.count())
+                        .required("seeds", Expect.arrayOf(Expect.whole())))
+                .required("rows", Expect.arrayOf(Expect.object().required("name", Expect.text())
+                        .optional("measured", ResultSchemas.summary())))
+                .required("curve", Expect.arrayOf(Expect.number()).nonEmpty()));
     }
 
     @Override

@@ -1,5 +1,15 @@
 package io.heaplab.studies.brent;
 
+import static io.heaplab.reports.schema.Expect.arrayOf;
+import static io.heaplab.reports.schema.Expect.atLeast;
+import static io.heaplab.reports.schema.Expect.bool;
+import static io.heaplab.reports.schema.Expect.count;
+import static io.heaplab.reports.schema.Expect.mapOf;
+import static io.heaplab.reports.schema.Expect.object;
+import static io.heaplab.reports.schema.Expect.text;
+import static io.heaplab.reports.schema.Expect.whole;
+import static io.heaplab.reports.schema.Expect.wholeFrom;
+
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -7,6 +17,9 @@ import io.heaplab.core.run.RunResult;
 import io.heaplab.reports.DiagnosticsJson;
 import io.heaplab.reports.JsonResults;
 import io.heaplab.reports.Summary;
+import io.heaplab.reports.read.ResultSchemas;
+import io.heaplab.reports.schema.Expect;
+import io.heaplab.reports.schema.Fields;
 import io.heaplab.studies.brent.BrentExperiment.Results;
 import io.heaplab.studies.brent.BrentExperiment.Row;
 import io.heaplab.studies.brent.BrentExperiment.TableResult;
@@ -28,6 +41,46 @@ final class BrentJson {
             + " Computer with Virtual Memory, Tables 3.1-3.3";
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    /** Per memory size (the frames as a field name), faults over seeds, or their quotient by RANDOM's. */
+    private static final Fields COUNTS_BY_FRAMES = mapOf(ResultSchemas.summary(atLeast(0)));
+    private static final Fields RATIOS_BY_FRAMES = mapOf(ResultSchemas.summary(atLeast(0).orNotFinite()));
+    /** Faults less the pages touched, which count the allocator's records too: of either sign. */
+    private static final Fields DIFFERENCES_BY_FRAMES = mapOf(ResultSchemas.summary());
+
+    /** What {@link #toJson} writes, as {@link BrentSection} checks a file before reading it. */
+    static final Expect SCHEMA = ResultSchemas.experiment(object()
+            .required("parameters", object().required("pageSize", count()).required("policy", text())
+                    .required("normalizedTo", text()).required("tridiagN", count())
+                    .required("tridiagModel", text()).required("pqsimSeconds", count())
+                    .required("seeds", arrayOf(whole()).nonEmpty()).required("strategies", arrayOf(text())))
+            .required("tables", arrayOf(object().required("table", text()).required("title", text())
+                    .required("workload", text())
+                    .required("frames", arrayOf(wholeFrom(1)).nonEmpty())
+                    .required("paperFrames", arrayOf(wholeFrom(1)))
+                    .sameLength("frames", "paperFrames")
+                    .required("rows", arrayOf(object().required("strategy", text())
+                            .required("published", object().optional("virtualPages", count())
+                                    .required("faults", mapOf(count()))
+                                    .required("normalized", mapOf(atLeast(0)))
+                                    .optional("ratioToNormalLoad", atLeast(0)).optional("estimated", bool())
+                                    .orNull())
+                            .required("measured", object()
+                                    .required("virtualPages", ResultSchemas.summary(atLeast(0)))
+                                    .required("faults", COUNTS_BY_FRAMES).required("normalized", RATIOS_BY_FRAMES)
+                                    .optional("faultsBeyondFirstTouch", DIFFERENCES_BY_FRAMES)
+                                    .optional("normalizedBeyondFirstTouch", DIFFERENCES_BY_FRAMES)
+                                    .optional("faultsDisposePaged", COUNTS_BY_FRAMES)
+                                    .optional("normalizedDisposePaged", RATIOS_BY_FRAMES)
+                                    .optional("ratioToNormalLoad", ResultSchemas.summary(atLeast(0).orNotFinite())))
+                            .required("runs", arrayOf(object().required("seed", whole())
+                                    .required("references", count()).required("measuredFrom", count())
+                                    .required("pagesTouched", count()).required("virtualPages", count())
+                                    .required("allocations", count()).required("frees", count())
+                                    .required("peakLiveBlocks", count())
+                                    .optional("diagnostics", ResultSchemas.DIAGNOSTICS)))
+                            .optional("paperFaultsReachedAtFrames", wholeFrom(1))
+                            .required("lruCurve", arrayOf(count()))))).nonEmpty()));
 
     private BrentJson() {
     }

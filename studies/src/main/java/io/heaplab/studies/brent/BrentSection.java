@@ -13,6 +13,7 @@ import io.heaplab.reports.read.CurveFigures;
 import io.heaplab.reports.read.ExperimentReader;
 import io.heaplab.reports.read.Ids;
 import io.heaplab.reports.read.Nodes;
+import io.heaplab.reports.schema.Expect;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,6 +37,11 @@ public final class BrentSection implements ExperimentReader {
     @Override
     public String kind() {
         return "reproduce brent";
+    }
+
+    @Override
+    public Expect schema() {
+        return BrentJson.SCHEMA;
     }
 
     @Override

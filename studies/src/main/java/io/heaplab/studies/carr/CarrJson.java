@@ -1,8 +1,20 @@
 package io.heaplab.studies.carr;
 
+import static io.heaplab.reports.schema.Expect.arrayOf;
+import static io.heaplab.reports.schema.Expect.atLeast;
+import static io.heaplab.reports.schema.Expect.count;
+import static io.heaplab.reports.schema.Expect.number;
+import static io.heaplab.reports.schema.Expect.object;
+import static io.heaplab.reports.schema.Expect.ratio;
+import static io.heaplab.reports.schema.Expect.text;
+import static io.heaplab.reports.schema.Expect.whole;
+
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.heaplab.reports.JsonResults;
+import io.heaplab.reports.read.ResultSchemas;
+import io.heaplab.reports.schema.Expect;
+import io.heaplab.reports.schema.Fields;
 import io.heaplab.studies.carr.CarrExperiment.Curve;
 import io.heaplab.studies.carr.CarrExperiment.Point;
 import io.heaplab.studies.carr.CarrExperiment.Results;
@@ -21,6 +33,45 @@ final class CarrJson {
 
     /** The experiment name the file carries, which finds its reader. */
     static final String EXPERIMENT = "carr";
+
+    /** A measure over seeds that counts something, or is a mean of counts. */
+    private static final Fields MEASURE = ResultSchemas.summary(atLeast(0));
+
+    /** What {@link #toJson} writes, as {@link CarrSection} checks a file before reading it. */
+    static final Expect SCHEMA = ResultSchemas.experiment(object()
+            .required("parameters", object().required("tasks", count()).required("framesScale", atLeast(0))
+                    .required("deviceScale", atLeast(0)).required("programs", arrayOf(text()))
+                    .required("policies", arrayOf(text())).required("configurations", arrayOf(text()))
+                    .required("thetas", arrayOf(count())).required("seeds", arrayOf(whole()).nonEmpty()))
+            .required("curves", arrayOf(object().required("configuration", text()).required("policy", text())
+                    .required("title", text()).required("frames", count()).required("peakTheta", count())
+                    .optional("published", object().required("theta", count()).required("utilization", ratio())
+                            .required("meanMpl", atLeast(0)).required("deactivations", atLeast(0))
+                            .required("pageFaults", atLeast(0)).optional("pointerTravel", atLeast(0))
+                            .required("wsScans", atLeast(0)))
+                    // a chart's line, and the peak the table shows is one of its points
+                    .required("points", arrayOf(object().required("theta", count())
+                            .required("utilization", ResultSchemas.summary(ratio()))
+                            .required("meanMpl", MEASURE).required("deactivations", MEASURE)
+                            .required("pageFaults", MEASURE).optional("pointerTravel", MEASURE)
+                            .required("wsScans", MEASURE).required("meanResponse", MEASURE)
+                            .required("runs", arrayOf(object().required("references", count())
+                                    .required("time", count()).required("faults", count())
+                                    .required("deactivations", count()).required("writes", count())
+                                    .required("reclaims", count()).required("replacements", count())
+                                    .required("freeFrames", count()).required("pagingBusy", atLeast(0))
+                                    .required("meanResponse", atLeast(0))
+                                    .required("responseTimes", arrayOf(count()))))).nonEmpty()))
+                    .nonEmpty())
+            .optional("irim", object().required("omega", count()).required("compaction", atLeast(0).orNotFinite())
+                    .required("errors", arrayOf(object().required("configuration", text())
+                            .required("policy", text()).required("meanUtilizationError", number().orNotFinite())
+                            .required("maxUtilizationError", number().orNotFinite())
+                            .required("maxFaultsError", number().orNotFinite())))
+                    .required("utilization", arrayOf(object().required("configuration", text())
+                            .required("policy", text()).required("points", arrayOf(object()
+                                    .required("theta", count())
+                                    .required("utilization", ResultSchemas.summary(ratio()))))))));
 
     private CarrJson() {
     }

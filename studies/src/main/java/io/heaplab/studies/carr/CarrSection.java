@@ -10,6 +10,7 @@ import io.heaplab.reports.model.Table;
 import io.heaplab.reports.read.ClaimNotes;
 import io.heaplab.reports.read.ExperimentReader;
 import io.heaplab.reports.read.Nodes;
+import io.heaplab.reports.schema.Expect;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,6 +30,11 @@ public final class CarrSection implements ExperimentReader {
     @Override
     public String kind() {
         return "reproduce carr";
+    }
+
+    @Override
+    public Expect schema() {
+        return CarrJson.SCHEMA;
     }
 
     @Override

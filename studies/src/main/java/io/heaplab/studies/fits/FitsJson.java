@@ -1,10 +1,21 @@
 package io.heaplab.studies.fits;
 
+import static io.heaplab.reports.schema.Expect.arrayOf;
+import static io.heaplab.reports.schema.Expect.atLeast;
+import static io.heaplab.reports.schema.Expect.bool;
+import static io.heaplab.reports.schema.Expect.count;
+import static io.heaplab.reports.schema.Expect.countOrUncounted;
+import static io.heaplab.reports.schema.Expect.mapOf;
+import static io.heaplab.reports.schema.Expect.object;
+import static io.heaplab.reports.schema.Expect.text;
+
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.heaplab.core.run.RunResult;
 import io.heaplab.reports.JsonResults;
+import io.heaplab.reports.read.ResultSchemas;
+import io.heaplab.reports.schema.Expect;
 import io.heaplab.studies.fits.FitsExperiment.Cell;
 import io.heaplab.studies.fits.FitsExperiment.Measured;
 import io.heaplab.studies.fits.FitsExperiment.Results;
@@ -24,6 +35,29 @@ final class FitsJson {
     static final String EXPERIMENT = "fits";
     static final String SOURCE = "C. Zhang, Operating Systems Principles: Segmented Memory Allocator (RMIT COSC1114"
             + " report): first, best and worst fit under three loads";
+
+    /** What {@link #toJson} writes, as {@link FitsSection} checks a file before reading it. */
+    static final Expect SCHEMA = ResultSchemas.experiment(object()
+            .required("parameters", object().required("pageSize", count()).required("loads", arrayOf(count()))
+                    .required("types", arrayOf(text())).required("repeats", count()).required("words", text())
+                    .required("strategies", arrayOf(object().required("key", text()).required("title", text())
+                            .required("allocator", text()).required("reported", bool()))))
+            .required("cells", arrayOf(object().required("load", count()).required("type", text())
+                    .required("workload", text())
+                    .required("strategies", mapOf(object()
+                            .optional("published", object().required("rssKB", atLeast(0)).required("ms", atLeast(0)))
+                            .required("measured", object().required("residentKB", atLeast(0))
+                                    .required("heapKB", atLeast(0)).required("pagesTouched", count())
+                                    .required("virtualPages", count()).required("references", count())
+                                    .required("allocatorReferences", count()).required("allocations", count())
+                                    .required("frees", count()).required("searches", countOrUncounted())
+                                    .required("searchesPerCall", atLeast(0).orNotFinite())
+                                    .required("peakLiveBytes", count())
+                                    .optional("fragmentation", ResultSchemas.FRAGMENTATION)
+                                    .optional("timeline", ResultSchemas.TIMELINE))
+                            // the time at each of the timeline's samples, drawn against its heap
+                            .optional("timing", object().required("meanMs", atLeast(0))
+                                    .required("sampleMs", arrayOf(atLeast(0))))))).nonEmpty()));
 
     private FitsJson() {
     }

@@ -10,6 +10,7 @@ import io.heaplab.reports.model.Table;
 import io.heaplab.reports.read.ClaimNotes;
 import io.heaplab.reports.read.ExperimentReader;
 import io.heaplab.reports.read.Nodes;
+import io.heaplab.reports.schema.Expect;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +30,11 @@ public final class FitsSection implements ExperimentReader {
     @Override
     public String kind() {
         return "reproduce fits";
+    }
+
+    @Override
+    public Expect schema() {
+        return FitsJson.SCHEMA;
     }
 
     @Override

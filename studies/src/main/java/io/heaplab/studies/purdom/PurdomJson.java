@@ -1,10 +1,22 @@
 package io.heaplab.studies.purdom;
 
+import static io.heaplab.reports.schema.Expect.arrayOf;
+import static io.heaplab.reports.schema.Expect.atLeast;
+import static io.heaplab.reports.schema.Expect.count;
+import static io.heaplab.reports.schema.Expect.countOrUncounted;
+import static io.heaplab.reports.schema.Expect.object;
+import static io.heaplab.reports.schema.Expect.text;
+import static io.heaplab.reports.schema.Expect.whole;
+import static io.heaplab.reports.schema.Expect.wholeFrom;
+
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.heaplab.core.run.RunResult;
 import io.heaplab.reports.JsonResults;
+import io.heaplab.reports.read.ResultSchemas;
+import io.heaplab.reports.schema.Expect;
+import io.heaplab.reports.schema.Fields;
 import io.heaplab.studies.kit.Claim;
 import io.heaplab.studies.kit.StudyJson;
 import io.heaplab.studies.purdom.PurdomExperiment.Measured;
@@ -29,6 +41,16 @@ final class PurdomJson {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
+    /** What {@link #toJson} writes, as {@link PurdomSection} checks a file before reading it. */
+    static final Expect SCHEMA = ResultSchemas.experiment(object().required("transcription", text())
+            .required("parameters", object().required("requests", count()).required("cellBytes", count())
+                    .required("seeds", arrayOf(whole()).nonEmpty()).required("methods", byMethod(text())))
+            .required("tables", arrayOf(object().required("table", wholeFrom(1)).required("memoryCells", count())
+                    .required("cells", arrayOf(object().required("lambda", atLeast(0)).required("c", atLeast(0))
+                            .required("workload", text()).with(byMethod(method()))).nonEmpty())
+                    .required("unreadable", arrayOf(object().required("lambda", atLeast(0))
+                            .required("c", atLeast(0))))).nonEmpty()));
+
     private PurdomJson() {
     }
 
@@ -49,6 +71,31 @@ final class PurdomJson {
             tables.add(tableTree(table));
         }
         return StudyJson.finish(root, results.failed(), claims);
+    }
+
+    /** An object with a field per method, each {@code value}. */
+    private static Fields byMethod(Expect value) {
+        Fields methods = object();
+        for (Method method : Method.values()) {
+            methods = methods.required(method.key, value);
+        }
+        return methods;
+    }
+
+    /**
+     * One method in one cell: the paper's pair, and unless its strategy failed the measured means (space
+     * utilization is requests received over requests filled, so from 1; a mean of nothing is "NaN") and the runs.
+     */
+    private static Fields method() {
+        return object()
+                .required("published", object().required("ratio", atLeast(0)).required("searches", atLeast(0)))
+                .optional("measured", object()
+                        .required("ratio", ResultSchemas.summary(atLeast(1).orNotFinite()))
+                        .required("searches", ResultSchemas.summary(atLeast(0).orNotFinite()))
+                        .required("internalFragmentation", ResultSchemas.summary(Expect.ratio().orNotFinite()))
+                        .required("externalFragmentation", ResultSchemas.summary(Expect.ratio().orNotFinite())))
+                .optional("runs", arrayOf(object().required("seed", whole()).required("requests", count())
+                        .required("filled", count()).required("searches", countOrUncounted())));
     }
 
     private static ObjectNode tableTree(TableResult result) {

@@ -12,6 +12,7 @@ import io.heaplab.reports.read.ClaimNotes;
 import io.heaplab.reports.read.ExperimentReader;
 import io.heaplab.reports.read.Ids;
 import io.heaplab.reports.read.Nodes;
+import io.heaplab.reports.schema.Expect;
 import io.heaplab.studies.purdom.PurdomPaper.Method;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -36,6 +37,11 @@ public final class PurdomSection implements ExperimentReader {
     @Override
     public String kind() {
         return "reproduce purdom";
+    }
+
+    @Override
+    public Expect schema() {
+        return PurdomJson.SCHEMA;
     }
 
     @Override
