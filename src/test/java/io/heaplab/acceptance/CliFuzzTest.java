@@ -41,10 +41,13 @@ class CliFuzzTest {
 
     private static final Plugins PLUGINS = Plugins.load();
 
-    /** Values near an option's limits, of the wrong type, or malformed. */
+    /**
+     * Values at an option's low end, of the wrong type, or malformed. No large valid number: a run of 2^31 steps or
+     * of 2 GiB blocks is long or large by right, not a failure to find, and would take the machine's memory here.
+     */
     private static Arbitrary<String> oddValues() {
-        return Arbitraries.of("0", "-1", "1", "2", "3", "all", "x", "", "1.5", "2147483648", "99999999999999999999",
-                "1e309", "NaN", "true", "1..3", "1..5/2", "2..64*2", "50%", "10%..100%/45", "1,2", "=");
+        return Arbitraries.of("0", "-1", "1", "2", "3", "all", "x", "", "1.5", "99999999999999999999", "1e309", "NaN",
+                "true", "1..3", "1..5/2", "2..64*2", "50%", "10%..100%/45", "1,2", "=");
     }
 
     /** A value for {@code option}: one of its own choices or bounds, its default, or an odd one. */
