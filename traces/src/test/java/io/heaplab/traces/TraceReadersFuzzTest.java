@@ -6,6 +6,8 @@ import io.heaplab.core.trace.PageRun;
 import io.heaplab.core.trace.ReferenceSink;
 import io.heaplab.traces.ByteMutations.Edit;
 import io.heaplab.traces.Traces.Trace;
+import java.io.BufferedInputStream;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -177,11 +179,14 @@ class TraceReadersFuzzTest {
         Path file = Files.write(dir.resolve(keepName ? seed.name() : "mutant"), content);
         ReadOptions read = options != null ? options : seed.options();
         Attempt attempt = Attempt.of(() -> {
-            TraceFormat format = detect ? TraceFormat.detect(file) : seed.format();
+            // a stream is told by its content alone, a file by its name too: each is opened as it would be
+            TraceFormat format = !detect ? seed.format() : stream
+                    ? TraceFormat.detect(new BufferedInputStream(new ByteArrayInputStream(content)))
+                    : TraceFormat.detect(file);
             CheckingSink sink = new CheckingSink(dense || format.renumbers());
             try (InputStream in = stream ? Files.newInputStream(file) : null;
-                    TraceReader reader = stream ? TraceFiles.open(in, file.toString(), format, read)
-                            : TraceFiles.open(file, format, read)) {
+                    TraceReader reader = stream ? TraceFiles.open(in, file.toString(), detect ? null : format, read)
+                            : TraceFiles.open(file, detect ? null : format, read)) {
                 long references = dense ? reader.replayDense(sink) : reader.replay(sink);
                 assertThat(references).as("references replayed").isEqualTo(sink.references);
                 return references;
