@@ -105,6 +105,17 @@ class TextTraceTest {
         assertThat(failure("# heaplab trace\n")).contains("line 1: the header names no version");
     }
 
+    /** Found by fuzzing: a header's words were shown raw, so a carriage return in one split the message. */
+    @Test
+    void aHeadersWordsAreShownEscapedAndCutLikeALine() throws IOException {
+        assertThat(failure("# heaplab trace \rv1 page-size=4096\n1\n")).isEqualTo(file
+                + ": line 1: unsupported text trace version '\\x0Dv1' (expected: v1)");
+        assertThat(failure("# heaplab trace v1 page-size=40\u001b[31m96\n")).isEqualTo(file
+                + ": line 1: page size '40\\x1B[31m96' (expected: a power of 2, or 0 for unknown)");
+        assertThat(failure("# heaplab trace v1 " + "x".repeat(10_000) + "\n")).startsWith(file
+                + ": line 1: unknown header field '" + "x".repeat(60) + "...' (expected");
+    }
+
     @Test
     void aBinaryFileReadAsTextFailsOnItsFirstLine() throws IOException {
         Files.write(file, new byte[] {0x00, 0x01, 0x02, '\n'});

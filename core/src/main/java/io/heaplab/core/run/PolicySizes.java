@@ -22,7 +22,10 @@ import java.util.SequencedSet;
  */
 public final class PolicySizes {
 
-    /** The most sizes one option may expand to, so a slip such as {@code frames=1..100000000} fails at once. */
+    /**
+     * The most sizes one option may expand to, points one range may walk, and policies a spec's listed options make
+     * together, so a slip such as {@code frames=1..100000000} fails at once.
+     */
     public static final int MAX_SIZES = 10_000;
 
     private PolicySizes() {
@@ -60,6 +63,10 @@ public final class PolicySizes {
             List<String> values = isList(option.getValue())
                     ? values(policy.name(), option.getKey(), option.getValue(), footprint)
                     : List.of(option.getValue());
+            if ((long) combinations.size() * values.size() > MAX_SIZES) {
+                throw new SpecException(policy.name() + ": its listed options name more than " + MAX_SIZES
+                        + " policies together (expected: fewer sizes)");
+            }
             List<SequencedMap<String, String>> next = new ArrayList<>();
             for (SequencedMap<String, String> partial : combinations) {
                 for (String value : values) {
@@ -102,12 +109,16 @@ public final class PolicySizes {
             if (last < first) {
                 throw bad(name, key, it, "a range FIRST..LAST with FIRST <= LAST");
             }
+            // LAST with a hair to spare, so rounding does not drop it; above it whatever LAST's sign
+            double bound = last + Math.abs(last) * 1e-9;
             if (star >= 0) {
                 double factor = number(name, key, it, rest.substring(star + 1));
                 if (!(factor > 1) || !(first > 0)) {
                     throw bad(name, key, it, "a factor above 1 after '*', from a first size above 0");
                 }
-                for (double s = first; s <= last * (1 + 1e-9); s *= factor) {
+                int points = 0;
+                for (double s = first; s <= bound; s *= factor) {
+                    walked(++points, name, key);
                     add(sizes, size(name, key, point(s, percent), footprint), name, key);
                 }
             } else {
@@ -117,7 +128,8 @@ public final class PolicySizes {
                 if (!(step > 0)) {
                     throw bad(name, key, it, "a positive step after '/'");
                 }
-                for (long i = 0; first + i * step <= last * (1 + 1e-9); i++) {
+                for (long i = 0; first + i * step <= bound; i++) {
+                    walked(i + 1, name, key);
                     add(sizes, size(name, key, point(first + i * step, percent), footprint), name, key);
                 }
             }
@@ -133,6 +145,18 @@ public final class PolicySizes {
     /** A point of a range written back as an item: a whole number of frames, or a percentage. */
     private static String point(double value, boolean percent) {
         return percent ? Spec.number(value) + "%" : Long.toString(Math.round(value));
+    }
+
+    /**
+     * Counts the points a range walks, not only the sizes it adds: where points round to one size (a step below the
+     * precision of a huge first size, a factor a hair above 1) the distinct sizes stop growing and the walk would not
+     * end.
+     */
+    private static void walked(long points, String name, String key) {
+        if (points > MAX_SIZES) {
+            throw new SpecException(name + ": option '" + key + "' names more than " + MAX_SIZES
+                    + " sizes (expected: a coarser step)");
+        }
     }
 
     private static void add(SequencedSet<Long> sizes, long size, String name, String key) {
@@ -170,11 +194,17 @@ public final class PolicySizes {
     }
 
     private static double number(String name, String key, String item, String text) {
+        double value;
         try {
-            return Double.parseDouble(text.strip());
+            value = Double.parseDouble(text.strip());
         } catch (NumberFormatException e) {
+            value = Double.NaN;
+        }
+        // NaN and infinities parse, but no range walks to or from them
+        if (!Double.isFinite(value)) {
             throw bad(name, key, item, "a number in '" + text + "'");
         }
+        return value;
     }
 
     private static SpecException bad(String name, String key, String item, String expected) {

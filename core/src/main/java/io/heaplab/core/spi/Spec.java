@@ -45,11 +45,13 @@ public record Spec(String name, SequencedMap<String, String> options) {
                     options.put(last, options.get(last) + "," + pair.strip());
                     continue;
                 }
-                if (eq <= 0 || eq == pair.length() - 1) {
+                String key = eq < 0 ? "" : pair.substring(0, eq).strip();
+                String value = eq < 0 ? "" : pair.substring(eq + 1).strip();
+                // blank counts as missing: a key or value of spaces alone would be written back as nothing
+                if (key.isEmpty() || value.isEmpty()) {
                     throw new SpecException(name + ": malformed option '" + pair + "' (expected: key=value)");
                 }
-                String key = pair.substring(0, eq).strip();
-                if (options.putIfAbsent(key, pair.substring(eq + 1).strip()) != null) {
+                if (options.putIfAbsent(key, value) != null) {
                     throw new SpecException(name + ": option '" + key + "' given twice");
                 }
                 last = key;

@@ -2,9 +2,11 @@ package io.heaplab.core.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.heaplab.core.spi.Spec;
 import io.heaplab.core.spi.SpecException;
+import java.time.Duration;
 import java.util.List;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -73,6 +75,38 @@ class PolicySizesTest {
                 .hasMessage("lru: frames=10..100% (expected: both ends of a range in frames, or both percentages)");
         assertThatThrownBy(() -> expand("lru:frames=1..1000000", -1))
                 .hasMessage("lru: option 'frames' names more than 10000 sizes (expected: a coarser step)");
+    }
+
+    /**
+     * Found by fuzzing: a range whose points all round to a few sizes walked on forever (only distinct sizes were
+     * counted), and listed options multiplied without a bound.
+     */
+    @Test
+    void aRangeWalksAtMostMaxSizesPointsAndListedOptionsMakeAtMostMaxSizesPolicies() {
+        for (String endless : new String[] {"lru:frames=9223372036854775806..1e308", "lru:frames=1..2*1.0000000000000002",
+            "lru:frames=1..2/1e-300", "lru:frames=1%..2%/1e-300"}) {
+            assertTimeoutPreemptively(Duration.ofSeconds(5), () -> assertThatThrownBy(() -> expand(endless, 100))
+                    .as(endless).isInstanceOf(SpecException.class)
+                    .hasMessage("lru: option 'frames' names more than 10000 sizes (expected: a coarser step)"));
+        }
+        assertThat(expand("lru:frames=1..10/0.001", -1)).hasSize(10);
+        assertThatThrownBy(() -> expand("wsclock:frames=1..200,theta=1..100", -1)).isInstanceOf(SpecException.class)
+                .hasMessage("wsclock: its listed options name more than 10000 policies together (expected: fewer sizes)");
+        assertThat(expand("wsclock:frames=1..100,theta=1..100", -1)).hasSize(10_000);
+    }
+
+    /** Found by fuzzing: these ranges expanded to no size at all, so their policy vanished without a word. */
+    @Test
+    void aRangeOfNegativeOrNonFiniteEndsFailsInsteadOfNamingNoSize() {
+        assertThatThrownBy(() -> expand("lru:frames=-2..-2", -1)).isInstanceOf(SpecException.class)
+                .hasMessage("lru: frames=-2 (expected: a size of 0 or more)");
+        assertThatThrownBy(() -> expand("lru:frames=NaN..5", -1)).isInstanceOf(SpecException.class)
+                .hasMessage("lru: frames=NaN..5 (expected: a number in 'NaN')");
+        assertThatThrownBy(() -> expand("lru:frames=1..Infinity/2", -1)).isInstanceOf(SpecException.class)
+                .hasMessage("lru: frames=1..Infinity/2 (expected: a number in 'Infinity')");
+        assertThatThrownBy(() -> expand("lru:frames=1..8*NaN", -1)).isInstanceOf(SpecException.class)
+                .hasMessage("lru: frames=1..8*NaN (expected: a number in 'NaN')");
+        assertThat(expand("lru:frames=0..0", -1)).containsExactly("lru:frames=0");
     }
 
     @Property(tries = 200)

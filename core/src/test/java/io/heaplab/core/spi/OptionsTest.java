@@ -72,6 +72,16 @@ class OptionsTest {
         assertThatThrownBy(() -> Spec.parse(" ")).isInstanceOf(SpecException.class);
     }
 
+    /** Found by fuzzing: a blank key or value was taken as empty, and the spec then printed as one that fails. */
+    @Test
+    void aBlankKeyOrValueIsMalformedLikeAMissingOne() {
+        assertThatThrownBy(() -> Spec.parse("lru: =5,frames=2")).isInstanceOf(SpecException.class)
+                .hasMessage("lru: malformed option ' =5' (expected: key=value)");
+        assertThatThrownBy(() -> Spec.parse("lru:frames= ,theta=2")).isInstanceOf(SpecException.class)
+                .hasMessage("lru: malformed option 'frames= ' (expected: key=value)");
+        assertThatThrownBy(() -> Spec.parse("lru:frames=\t")).isInstanceOf(SpecException.class);
+    }
+
     @Test
     void specPrintsBackCanonically() {
         assertThat(Spec.parse(" wsclock:frames=250, theta=7 ").toString()).isEqualTo("wsclock:frames=250,theta=7");

@@ -94,8 +94,8 @@ public final class AndroidMallocFormat {
                 trace.free(thread, hex(file, number, text, f[1]));
             }
             case "thread_done" -> trace.threadDone(thread);
-            default -> throw TraceFormatException.atLine(file, number, "'" + f[0] + "' (expected: malloc, calloc,"
-                    + " realloc, memalign, free or thread_done)");
+            default -> throw TraceFormatException.atLine(file, number, Quoted.quote(f[0]) + " (expected: malloc,"
+                    + " calloc, realloc, memalign, free or thread_done)");
         }
     }
 
@@ -106,18 +106,17 @@ public final class AndroidMallocFormat {
     }
 
     private static long hex(Path file, long number, String text, String field) {
-        return Numbers.hex(field, () -> TraceFormatException.atLine(file, number, "pointer '" + field
-                + "' (expected: hexadecimal such as 0x7f12a000)"));
+        return Numbers.hex(field, () -> TraceFormatException.atLine(file, number, "pointer " + Quoted.quote(field)
+                + " (expected: hexadecimal such as 0x7f12a000)"));
     }
 
     private static long decimal(Path file, long number, String text, String field) {
-        return Numbers.decimal(field, () -> TraceFormatException.atLine(file, number, "number '" + field
-                + "' (expected: a decimal count of bytes)"));
+        return Numbers.decimal(field, () -> TraceFormatException.atLine(file, number, "number " + Quoted.quote(field)
+                + " (expected: a decimal count of bytes)"));
     }
 
     private static TraceFormatException bad(Path file, long number, String text, String expected) {
-        String shown = text.length() > 60 ? text.substring(0, 60) + "..." : text;
-        return TraceFormatException.atLine(file, number, "'" + shown + "' (expected: " + expected + ")");
+        return TraceFormatException.atLine(file, number, Quoted.quote(text) + " (expected: " + expected + ")");
     }
 
     /** Writes {@code trace} to {@code file} atomically, its provenance first as a comment. */

@@ -201,12 +201,14 @@ public final class HeaplabMallocFormat {
 
         MallocTrace parse() {
             MallocTrace.Builder trace = MallocTrace.builder();
-            int length = Math.toIntExact(varint("provenance length"));
-            if (length > b.length - at) {
-                throw problem(at, "a provenance of " + length + " bytes runs past the end (truncated?)");
+            // unsigned, and compared before narrowing: a damaged length may be any 64-bit value
+            long length = varint("provenance length");
+            if (length < 0 || length > b.length - at) {
+                throw problem(at, "a provenance of " + Long.toUnsignedString(length)
+                        + " bytes runs past the end (truncated?)");
             }
-            trace.provenance(new String(b, at, length, StandardCharsets.UTF_8));
-            at += length;
+            trace.provenance(new String(b, at, (int) length, StandardCharsets.UTF_8));
+            at += (int) length;
             long p = 0;
             int thread = 0;
             while (true) {

@@ -51,12 +51,12 @@ public final class MtraceMallocFormat {
                 }
                 char op = f[0].charAt(0);
                 if (pendingOld >= 0 && op != '>') {
-                    throw TraceFormatException.atLine(file, number, "'" + op + "' after the '<' of line "
+                    throw TraceFormatException.atLine(file, number, Quoted.quote(f[0]) + " after the '<' of line "
                             + pendingLine + " (expected: '>' with the realloc's new block)");
                 }
                 final long n = number;
-                long pointer = Numbers.hex(f[1], () -> TraceFormatException.atLine(file, n, "pointer '" + f[1]
-                        + "' (expected: hexadecimal such as 0x1f4f460)"));
+                long pointer = Numbers.hex(f[1], () -> TraceFormatException.atLine(file, n, "pointer "
+                        + Quoted.quote(f[1]) + " (expected: hexadecimal such as 0x1f4f460)"));
                 switch (op) {
                     case '+' -> trace.malloc(0, pointer, size(file, number, line, f));
                     case '-' -> trace.free(0, pointer);
@@ -88,13 +88,12 @@ public final class MtraceMallocFormat {
         if (f.length < 3) {
             throw bad(file, number, line);
         }
-        return Numbers.hex(f[2], () -> TraceFormatException.atLine(file, number, "size '" + f[2]
-                + "' (expected: hexadecimal such as 0x64)"));
+        return Numbers.hex(f[2], () -> TraceFormatException.atLine(file, number, "size " + Quoted.quote(f[2])
+                + " (expected: hexadecimal such as 0x64)"));
     }
 
     private static TraceFormatException bad(Path file, long number, String line) {
-        String shown = line.length() > 60 ? line.substring(0, 60) + "..." : line;
-        return TraceFormatException.atLine(file, number, "'" + shown + "' (expected: [@ CALLER] followed by"
+        return TraceFormatException.atLine(file, number, Quoted.quote(line) + " (expected: [@ CALLER] followed by"
                 + " '+ PTR SIZE', '- PTR', '< PTR', '> PTR SIZE' or '! PTR SIZE')");
     }
 }

@@ -47,31 +47,32 @@ public final class RepMallocFormat {
                 String[] f = text.split("\\s+");
                 if (headerRead < 4) {
                     if (f.length != 1) {
-                        throw TraceFormatException.atLine(file, number, "'" + text + "' (expected: header number "
-                                + (headerRead + 1) + " of 4: heap size, ids, operations, weight)");
+                        throw TraceFormatException.atLine(file, number, Quoted.quote(text)
+                                + " (expected: header number " + (headerRead + 1) + " of 4: heap size, ids, operations,"
+                                + " weight)");
                     }
                     header[headerRead++] = Numbers.decimal(f[0], () -> TraceFormatException.atLine(file, n,
-                            "'" + f[0] + "' (expected: a decimal header number)"));
+                            Quoted.quote(f[0]) + " (expected: a decimal header number)"));
                     continue;
                 }
                 String form = switch (f[0]) {
                     case "a", "r" -> f[0] + " ID SIZE";
                     case "f" -> "f ID";
-                    default -> throw TraceFormatException.atLine(file, number, "'" + f[0]
-                            + "' (expected: a, r or f)");
+                    default -> throw TraceFormatException.atLine(file, number, Quoted.quote(f[0])
+                            + " (expected: a, r or f)");
                 };
                 if (f.length != (f[0].equals("f") ? 2 : 3)) {
-                    throw TraceFormatException.atLine(file, number, "'" + text + "' (expected: " + form + ")");
+                    throw TraceFormatException.atLine(file, number, Quoted.quote(text) + " (expected: " + form + ")");
                 }
-                long id = Numbers.decimal(f[1], () -> TraceFormatException.atLine(file, n, "id '" + f[1]
-                        + "' (expected: a decimal block id)"));
+                long id = Numbers.decimal(f[1], () -> TraceFormatException.atLine(file, n, "id " + Quoted.quote(f[1])
+                        + " (expected: a decimal block id)"));
                 maxId = Math.max(maxId, id);
                 if (f[0].equals("f")) {
                     trace.free(0, pointer(id));
                     continue;
                 }
-                long size = Numbers.decimal(f[2], () -> TraceFormatException.atLine(file, n, "size '" + f[2]
-                        + "' (expected: a decimal count of bytes)"));
+                long size = Numbers.decimal(f[2], () -> TraceFormatException.atLine(file, n, "size "
+                        + Quoted.quote(f[2]) + " (expected: a decimal count of bytes)"));
                 if (f[0].equals("a")) {
                     trace.malloc(0, pointer(id), size);
                 } else {

@@ -175,6 +175,38 @@ class MallocFormatsTest {
         }
     }
 
+    /** Found by fuzzing: a provenance length past 2^31 failed with ArithmeticException, past 2^63 with an index error. */
+    @Test
+    void aProvenanceLengthOfAnySizeIsNamedAsRunningPastTheEnd() throws IOException {
+        Path file = dir.resolve("long.hmt");
+        String header = "484c4d414c4f431a" + "0001" + "0000";
+        Files.write(file, HexFormat.of().parseHex(header + "ffffffff0f" + "74" + "0700"));
+        assertThatThrownBy(() -> HeaplabMallocFormat.read(file)).isInstanceOf(TraceFormatException.class)
+                .hasMessage(file + ": byte 17: a provenance of 4294967295 bytes runs past the end (truncated?)");
+        Files.write(file, HexFormat.of().parseHex(header + "ffffffffffffffffff01" + "0700"));
+        assertThatThrownBy(() -> HeaplabMallocFormat.read(file)).isInstanceOf(TraceFormatException.class)
+                .hasMessage(file + ": byte 22: a provenance of 18446744073709551615 bytes runs past the end"
+                        + " (truncated?)");
+    }
+
+    /** Found by fuzzing: the text readers showed a damaged line's bytes raw and whole, a NEL or an escape included. */
+    @Test
+    void aDamagedTextLineIsShownEscapedAndCut() throws IOException {
+        Path android = dir.resolve("bad.txt");
+        Files.write(android, "1: malloc 0x10 8\u00851\u001b[2J\n".getBytes(StandardCharsets.ISO_8859_1));
+        assertThatThrownBy(() -> AndroidMallocFormat.read(android)).isInstanceOf(TraceFormatException.class)
+                .hasMessage(android + ": line 1: number '8\\x851\\x1B[2J' (expected: a decimal count of bytes)");
+        Path rep = dir.resolve("bad.rep");
+        Files.writeString(rep, "20000\n3\n1\n1\nq" + "x".repeat(10_000) + "\n");
+        assertThatThrownBy(() -> RepMallocFormat.read(rep)).isInstanceOf(TraceFormatException.class)
+                .hasMessage(rep + ": line 5: 'q" + "x".repeat(59) + "...' (expected: a, r or f)");
+        Path mtrace = dir.resolve("bad.mtrace");
+        Files.write(mtrace, "@ ./p:[0x1] \u001a 0x10 0x8\n".getBytes(StandardCharsets.ISO_8859_1));
+        assertThatThrownBy(() -> MtraceMallocFormat.read(mtrace)).isInstanceOf(TraceFormatException.class)
+                .hasMessage(mtrace + ": line 1: '@ ./p:[0x1] \\x1A 0x10 0x8' (expected: [@ CALLER] followed by"
+                        + " '+ PTR SIZE', '- PTR', '< PTR', '> PTR SIZE' or '! PTR SIZE')");
+    }
+
     @Test
     void anotherVersionUnknownFlagsAndTrailingBytesAreNamed() throws IOException {
         Path file = dir.resolve("small.hmt");
