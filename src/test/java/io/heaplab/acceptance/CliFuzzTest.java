@@ -3,6 +3,8 @@ package io.heaplab.acceptance;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.heaplab.cli.Main;
+import io.heaplab.core.fuzz.Attempt;
+import io.heaplab.core.fuzz.FuzzBudget;
 import io.heaplab.core.plugins.Plugins;
 import io.heaplab.core.spi.Option;
 import io.heaplab.core.spi.OptionType;

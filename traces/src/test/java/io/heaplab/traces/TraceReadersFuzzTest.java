@@ -2,6 +2,8 @@ package io.heaplab.traces;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.heaplab.core.fuzz.Attempt;
+import io.heaplab.core.fuzz.FuzzBudget;
 import io.heaplab.core.trace.PageRun;
 import io.heaplab.core.trace.ReferenceSink;
 import io.heaplab.traces.ByteMutations.Edit;

@@ -2,8 +2,8 @@ package io.heaplab.core.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.heaplab.core.spi.Attempt;
-import io.heaplab.core.spi.FuzzBudget;
+import io.heaplab.core.fuzz.Attempt;
+import io.heaplab.core.fuzz.FuzzBudget;
 import io.heaplab.core.spi.Spec;
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.core.spi.SpecTexts;

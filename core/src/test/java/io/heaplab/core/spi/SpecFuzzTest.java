@@ -2,6 +2,8 @@ package io.heaplab.core.spi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.heaplab.core.fuzz.Attempt;
+import io.heaplab.core.fuzz.FuzzBudget;
 import java.util.List;
 import java.util.concurrent.Callable;
 import net.jqwik.api.Arbitrary;

@@ -2,6 +2,8 @@ package io.heaplab.reports.read;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.heaplab.core.fuzz.Attempt;
+import io.heaplab.core.fuzz.FuzzBudget;
 import io.heaplab.reports.read.JsonMutations.ByteEdit;
 import io.heaplab.reports.read.JsonMutations.Edit;
 import java.io.IOException;

@@ -2,12 +2,12 @@ package io.heaplab.traces.malloc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.heaplab.core.fuzz.Attempt;
+import io.heaplab.core.fuzz.FuzzBudget;
 import io.heaplab.core.spi.SpecException;
-import io.heaplab.traces.Attempt;
 import io.heaplab.traces.ByteMutations;
 import io.heaplab.traces.ByteMutations.Edit;
 import io.heaplab.traces.FailureMessages;
-import io.heaplab.traces.FuzzBudget;
 import io.heaplab.traces.TraceFormatException;
 import java.io.IOException;
 import java.nio.file.Files;

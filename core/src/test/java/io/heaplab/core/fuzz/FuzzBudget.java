@@ -1,4 +1,4 @@
-package io.heaplab.core.spi;
+package io.heaplab.core.fuzz;
 
 import net.jqwik.api.Example;
 import net.jqwik.api.lifecycle.AroundPropertyHook;

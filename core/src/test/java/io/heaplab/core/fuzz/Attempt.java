@@ -1,4 +1,4 @@
-package io.heaplab.traces;
+package io.heaplab.core.fuzz;
 
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
@@ -11,10 +11,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * One guarded call of a reader on a fuzzed input: what it returned or threw (any {@link Throwable}, an
+ * One guarded call of a parser on a fuzzed input: what it returned or threw (any {@link Throwable}, an
  * {@link OutOfMemoryError} too) and the bytes it allocated on the heap. The call runs on a worker thread and is given
- * up after {@link #TIMEOUT}, so a reader that loops fails its try instead of blocking the build. The worker is reused
- * from call to call (a new thread per try would cost as much as the read), and replaced when one is given up.
+ * up after {@link #TIMEOUT}, so a parser that loops fails its try instead of blocking the build. The worker is reused
+ * from call to call (a new thread per try would cost as much as the parse), and replaced when one is given up.
+ * Shared with the fuzz tests of other modules through core's test jar.
  *
  * @param value     what the call returned, or null when it threw
  * @param thrown    what it threw, or null
@@ -22,7 +23,7 @@ import java.util.concurrent.TimeoutException;
  */
 public record Attempt(Object value, Throwable thrown, long allocated) {
 
-    /** Far beyond what reading a few KiB takes: only a loop that does not end comes near it. */
+    /** Far beyond what parsing a spec or reading a small file takes: only a loop that does not end comes near it. */
     public static final Duration TIMEOUT = Duration.ofSeconds(10);
 
     private static final com.sun.management.ThreadMXBean THREADS =
@@ -48,10 +49,10 @@ public record Attempt(Object value, Throwable thrown, long allocated) {
             future.cancel(true);
             worker.shutdownNow();
             worker = worker();
-            throw new AssertionError("no result within " + TIMEOUT.toSeconds() + " s: a reader loops", e);
+            throw new AssertionError("no result within " + TIMEOUT.toSeconds() + " s: a parser loops", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new AssertionError("interrupted while waiting for a reader", e);
+            throw new AssertionError("interrupted while waiting for a parser", e);
         } catch (ExecutionException e) {
             throw new AssertionError("the attempt itself failed", e.getCause());
         }
