@@ -17,6 +17,7 @@ import java.util.regex.Pattern;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
@@ -79,7 +80,15 @@ public final class BenchmarkSuite {
                 ChainedOptionsBuilder options = options(smoke)
                         .include("^" + Pattern.quote(benchmark.getKey().getName()) + "\\.")
                         .param("strategy", benchmark.getValue().toArray(String[]::new));
+                if (AllocatorBenchmark.class.isAssignableFrom(benchmark.getKey())) {
+                    options.addProfiler(GCProfiler.class); // what each allocate+free allocates, for the gate below
+                }
                 results.addAll(new Runner(options.build()).run());
+            }
+            List<String> allocating = AllocationGate.violations(results);
+            if (!allocating.isEmpty()) {
+                allocating.forEach(line -> System.err.println("BenchmarkSuite: " + line));
+                throw new IllegalStateException(allocating.size() + " benchmark(s) allocate on the hot path");
             }
             ChainedOptionsBuilder rest = options(smoke)
                     .include("^" + Pattern.quote(BenchmarkSuite.class.getPackageName() + ".") + "\\w+\\.");
