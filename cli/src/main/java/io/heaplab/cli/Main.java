@@ -109,28 +109,8 @@ public final class Main {
         return printable(e.getMessage() == null || e instanceof Error ? Failures.summary(e) : e.getMessage());
     }
 
-    /**
-     * {@code message} on one line that a terminal shows as it is: a newline, a tab or an escape sequence the user
-     * typed into an argument is written as {@code \n}, {@code \t} or {@code \x1B}, never acted on; past
-     * {@link #LONGEST} characters it is cut, with {@code ...}.
-     */
+    /** {@code message} on one printable line, at most {@link #LONGEST} characters ({@link Failures#printable}). */
     static String printable(String message) {
-        StringBuilder line = new StringBuilder(Math.min(message.length(), LONGEST));
-        for (int i = 0; i < message.length() && line.length() < LONGEST; i++) {
-            char c = message.charAt(i);
-            switch (c) {
-                case '\n' -> line.append("\\n");
-                case '\r' -> line.append("\\r");
-                case '\t' -> line.append("\\t");
-                default -> {
-                    if (Character.isISOControl(c)) {
-                        line.append(String.format(java.util.Locale.ROOT, "\\x%02X", (int) c));
-                    } else {
-                        line.append(c);
-                    }
-                }
-            }
-        }
-        return line.length() < LONGEST ? line.toString() : line + "...";
+        return Failures.printable(message, LONGEST);
     }
 }

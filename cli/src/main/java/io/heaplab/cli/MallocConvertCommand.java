@@ -1,5 +1,6 @@
 package io.heaplab.cli;
 
+import io.heaplab.core.files.InputFile;
 import io.heaplab.traces.malloc.MallocFormat;
 import io.heaplab.traces.malloc.MallocTrace;
 import io.heaplab.traces.malloc.MallocTraces;
@@ -40,7 +41,7 @@ final class MallocConvertCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Inputs.checkFile("malloc trace", input, "a malloc trace to convert");
+        InputFile.check("malloc trace", input, "a malloc trace to convert");
         Outputs.checkFile("OUT", output, input);
         MallocFormat outFormat = to == null ? MallocFormat.forOutput(output) : MallocFormat.parse(to);
         MallocTrace trace = from == null ? MallocTraces.read(input) : MallocTraces.read(input, MallocFormat.parse(from));

@@ -1,5 +1,6 @@
 package io.heaplab.cli;
 
+import io.heaplab.core.files.InputFile;
 import io.heaplab.core.heap.Accounting;
 import io.heaplab.core.run.RunOutcome;
 import io.heaplab.core.run.RunResult;
@@ -99,7 +100,7 @@ final class MallocReplayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Inputs.checkFile("malloc trace", trace, "a malloc trace to replay");
+        InputFile.check("malloc trace", trace, "a malloc trace to replay");
         maxMemory.apply();
         Outputs.checkFile("--json", json, trace);
         Outputs.checkFile("--csv", csv, trace);

@@ -1,5 +1,6 @@
 package io.heaplab.cli;
 
+import io.heaplab.core.files.InputFile;
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.traces.ConversionResult;
 import io.heaplab.traces.TraceConversion;
@@ -72,7 +73,7 @@ final class TraceConvertCommand implements Callable<Integer> {
         }
         boolean standardInput = in.toString().equals("-");
         if (!standardInput) {
-            Inputs.checkFile("trace", in, "a trace to read, or - for standard input");
+            InputFile.check("trace", in, "a trace to read, or - for standard input");
         }
         if (!standardInput) {
             input.checkNotEmpty(in);

@@ -1,5 +1,6 @@
 package io.heaplab.cli;
 
+import io.heaplab.core.files.InputFile;
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.traces.TraceFiles;
 import io.heaplab.traces.TraceFormat;
@@ -43,7 +44,7 @@ final class TraceInput {
 
     /** The format of {@code file}: as given, or told from its content. */
     TraceFormat format(Path file) throws IOException {
-        Inputs.checkFile("trace", file, "a trace to read");
+        InputFile.check("trace", file, "a trace to read");
         checkNotEmpty(file);
         if (format.equals("auto")) {
             guessed = TraceFormat.guess(file);

@@ -3,10 +3,8 @@ package io.heaplab.reports;
 import io.heaplab.core.files.Leftovers;
 import io.heaplab.core.files.OutputFile;
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 
 /**
@@ -38,16 +36,11 @@ public final class AtomicFiles {
         Path dir = absolute.getParent();
         Files.createDirectories(dir);
         // not createTempFile: its owner-only permissions would survive the rename
-        Path temp = dir.resolve("." + absolute.getFileName() + "." + ProcessHandle.current().pid() + "."
-                + System.nanoTime() + ".tmp");
+        Path temp = OutputFile.hiddenBeside(absolute, "tmp");
         Leftovers.add(temp);
         try {
             Files.write(temp, bytes, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-            try {
-                Files.move(temp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, absolute, StandardCopyOption.REPLACE_EXISTING);
-            }
+            OutputFile.rename(temp, absolute);
         } finally {
             Files.deleteIfExists(temp);
             Leftovers.remove(temp);

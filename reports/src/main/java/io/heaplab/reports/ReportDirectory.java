@@ -1,16 +1,14 @@
 package io.heaplab.reports;
 
 import io.heaplab.core.files.Leftovers;
+import io.heaplab.core.files.OutputFile;
 import java.io.Closeable;
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -35,7 +33,7 @@ final class ReportDirectory implements Closeable {
     static ReportDirectory beside(Path target) throws IOException {
         Path absolute = target.toAbsolutePath().normalize();
         Files.createDirectories(absolute.getParent());
-        Path staging = Files.createDirectory(sibling(absolute, "tmp"));
+        Path staging = Files.createDirectory(OutputFile.hiddenBeside(absolute, "tmp"));
         Leftovers.add(staging);
         return new ReportDirectory(absolute, staging);
     }
@@ -47,15 +45,9 @@ final class ReportDirectory implements Closeable {
 
     /** Puts the report in place: the whole directory when it holds nothing else, else entry by entry. */
     void publish() throws IOException {
-        if (!Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
-            move(staging, target);
-        } else if (!Files.isSymbolicLink(target) && holdsOnly(target, names(staging))) {
-            Path old = sibling(target, "old");
-            Leftovers.add(old);
-            move(target, old);
-            move(staging, target);
-            Leftovers.delete(old);
-            Leftovers.remove(old);
+        if (!Files.exists(target, LinkOption.NOFOLLOW_LINKS)
+                || !Files.isSymbolicLink(target) && holdsOnly(target, names(staging))) {
+            replace(staging, target);
         } else {
             List<String> entries = names(staging).stream().sorted().collect(Collectors.toList());
             // the page last: until it is replaced, the old page stands with what it had, or the new with all it has
@@ -80,20 +72,16 @@ final class ReportDirectory implements Closeable {
         }
     }
 
-    /** Replaces {@code entry} in place by {@code staged}: a file by a rename, a directory by a swap. */
+    /** Puts {@code staged} in place of {@code entry}: a file, or what is new, by a rename; a directory by a swap. */
     private static void replace(Path staged, Path entry) throws IOException {
-        if (!Files.isDirectory(staged)) {
-            move(staged, entry);
+        if (!Files.isDirectory(staged) || !Files.exists(entry, LinkOption.NOFOLLOW_LINKS)) {
+            OutputFile.rename(staged, entry);
             return;
         }
-        if (!Files.exists(entry, LinkOption.NOFOLLOW_LINKS)) {
-            move(staged, entry);
-            return;
-        }
-        Path old = sibling(entry, "old");
+        Path old = OutputFile.hiddenBeside(entry, "old");
         Leftovers.add(old);
-        move(entry, old);
-        move(staged, entry);
+        OutputFile.rename(entry, old);
+        OutputFile.rename(staged, entry);
         Leftovers.delete(old);
         Leftovers.remove(old);
     }
@@ -107,20 +95,6 @@ final class ReportDirectory implements Closeable {
     private static Set<String> names(Path dir) throws IOException {
         try (Stream<Path> entries = Files.list(dir)) {
             return entries.map(e -> e.getFileName().toString()).collect(Collectors.toSet());
-        }
-    }
-
-    /** A hidden name beside {@code path} that nothing else uses: {@code .NAME.<hex>.KIND}. */
-    private static Path sibling(Path path, String kind) {
-        return path.resolveSibling("." + path.getFileName() + "."
-                + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16) + "." + kind);
-    }
-
-    private static void move(Path from, Path to) throws IOException {
-        try {
-            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
         }
     }
 }

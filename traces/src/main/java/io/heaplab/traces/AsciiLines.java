@@ -70,17 +70,7 @@ final class AsciiLines {
 
     /** The current line for a message, shortened so a binary file does not flood the terminal. */
     String text() {
-        return quote(buffer, start, end);
-    }
-
-    static String quote(byte[] bytes, int from, int to) {
-        StringBuilder text = new StringBuilder("'");
-        int shown = Math.min(to, from + 60);
-        for (int i = from; i < shown; i++) {
-            int b = bytes[i] & 0xFF;
-            text.append(b >= 0x20 && b < 0x7F ? String.valueOf((char) b) : String.format("\\x%02X", b));
-        }
-        return text.append(to > shown ? "...'" : "'").toString();
+        return Quoted.quote(buffer, start, end);
     }
 
     static boolean isBlank(byte[] bytes, int from, int to) {

@@ -7,13 +7,10 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * A file being written under a temporary name in its target's directory (so the final rename stays on one file
@@ -46,7 +43,7 @@ public final class PendingFile implements Closeable {
             }
             Path directory = this.target.getParent();
             Files.createDirectories(directory);
-            this.temporary = openBeside(directory, this.target.getFileName());
+            this.temporary = createBeside(this.target);
             Leftovers.add(temporary);
         } catch (IOException e) {
             throw OutputFile.failure(target, e);
@@ -55,15 +52,13 @@ public final class PendingFile implements Closeable {
         this.stream = new ChannelStream(channel, target);
     }
 
-    /** Creates a new, empty file named after {@code name} in {@code directory}, hidden, and returns its path. */
-    private static Path openBeside(Path directory, Path name) throws IOException {
+    /** Creates a new, empty, hidden file beside {@code target} and returns its path. */
+    private static Path createBeside(Path target) throws IOException {
         // not Files.createTempFile: its owner-only permissions would stay on the committed trace; this file gets
         // the usual ones (the umask's), as the target would if written directly
         for (int attempt = 0; ; attempt++) {
-            Path file = directory.resolve("." + name + "."
-                    + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16) + ".tmp");
             try {
-                return Files.createFile(file);
+                return Files.createFile(OutputFile.hiddenBeside(target, "tmp"));
             } catch (FileAlreadyExistsException e) {
                 if (attempt == 100) {
                     throw e;
@@ -94,12 +89,7 @@ public final class PendingFile implements Closeable {
             }
             channel.force(true);
             channel.close();
-            try {
-                Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                // same directory, so only an exotic file system lands here: replacing is the best it offers
-                Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
-            }
+            OutputFile.rename(temporary, target);
             committed = true;
         } catch (IOException e) {
             throw OutputFile.failure(given, e);

@@ -1,6 +1,5 @@
 package io.heaplab.traces;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 /**
@@ -60,13 +59,13 @@ final class TextTraceFormat {
             throw TraceFormatException.atLine(file, 1, "the header names no version (" + EXPECTED_HEADER + ")");
         }
         if (!words[2].equals(VERSION)) {
-            throw TraceFormatException.atLine(file, 1, "unsupported text trace version " + quote(words[2])
+            throw TraceFormatException.atLine(file, 1, "unsupported text trace version " + Quoted.quote(words[2])
                     + " (expected: " + VERSION + ")");
         }
         long pageSize = 0;
         for (int i = 3; i < words.length; i++) {
             if (!words[i].startsWith(PAGE_SIZE_KEY) || i > 3) {
-                throw TraceFormatException.atLine(file, 1, "unknown header field " + quote(words[i]) + " ("
+                throw TraceFormatException.atLine(file, 1, "unknown header field " + Quoted.quote(words[i]) + " ("
                         + EXPECTED_HEADER + ")");
             }
             String value = words[i].substring(PAGE_SIZE_KEY.length());
@@ -76,19 +75,10 @@ final class TextTraceFormat {
                 pageSize = -1;
             }
             if (!BinaryTraceFormat.isPageSize(pageSize)) {
-                throw TraceFormatException.atLine(file, 1, "page size " + quote(value)
+                throw TraceFormatException.atLine(file, 1, "page size " + Quoted.quote(value)
                         + " (expected: a power of 2, or 0 for unknown)");
             }
         }
         return (int) pageSize;
-    }
-
-    /**
-     * A word of the header for a message, as a trace line is quoted: a carriage return or an escape inside it would
-     * otherwise break the message's one line, and a word may be as long as the line.
-     */
-    private static String quote(String word) {
-        byte[] bytes = word.getBytes(StandardCharsets.ISO_8859_1);
-        return AsciiLines.quote(bytes, 0, bytes.length);
     }
 }

@@ -99,7 +99,7 @@ final class TextTraceReader implements TraceReader {
             throw error(token(b, tokenStart, end) + " is not a page number");
         }
         if (page > Integer.MAX_VALUE) {
-            throw TraceFormatException.atLine(file, lines.number(), "page " + AsciiLines.quote(b, tokenStart, i)
+            throw TraceFormatException.atLine(file, lines.number(), "page " + Quoted.quote(b, tokenStart, i)
                     + " is out of range (expected: 0 to " + Integer.MAX_VALUE + ")");
         }
         i = skipBlanks(b, i, end);
@@ -112,7 +112,7 @@ final class TextTraceReader implements TraceReader {
             write = access == 'w';
             i = skipBlanks(b, i + 1, end);
             if (i < end) {
-                throw error("unexpected " + AsciiLines.quote(b, i, end) + " after the access");
+                throw error("unexpected " + Quoted.quote(b, i, end) + " after the access");
             }
         }
         out.reference((int) page, write);
@@ -141,7 +141,7 @@ final class TextTraceReader implements TraceReader {
         while (to < end && !isBlank(b[to])) {
             to++;
         }
-        return AsciiLines.quote(b, from, to);
+        return Quoted.quote(b, from, to);
     }
 
     private static int skipBlanks(byte[] b, int from, int end) {

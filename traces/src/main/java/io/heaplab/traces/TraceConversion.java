@@ -141,9 +141,8 @@ public final class TraceConversion {
      */
     public ConversionResult to(Path out) throws IOException {
         Objects.requireNonNull(out, "out");
-        String problem = file == null ? null : InputFile.problem(file);
-        if (problem != null) {
-            throw new SpecException("trace '" + file + "' " + problem + " (expected: a trace to read)");
+        if (file != null) {
+            InputFile.check("trace", file, "a trace to read");
         }
         ReadOptions options = new ReadOptions(pageSize, instructions, idColumn, header);
         try (TraceReader reader = file != null ? TraceFiles.open(file, format, options)

@@ -204,9 +204,6 @@ public final class TraceReplay {
     }
 
     private void checkFile() {
-        String problem = InputFile.problem(trace);
-        if (problem != null) {
-            throw new SpecException("trace '" + trace + "' " + problem + " (expected: a trace to read)");
-        }
+        InputFile.check("trace", trace, "a trace to read");
     }
 }

@@ -1,5 +1,6 @@
 package io.heaplab.core.files;
 
+import io.heaplab.core.spi.SpecException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -24,5 +25,16 @@ public final class InputFile {
             return "is not a file: it is a device, a FIFO or a socket";
         }
         return Files.isReadable(file) ? null : "cannot be read: permission denied";
+    }
+
+    /**
+     * Fails with a one-line {@link SpecException} when {@code file}, called {@code what} ("trace"), cannot be read:
+     * {@code trace 'r.hlt' is not a file: no such file or directory (expected: a trace to read)}.
+     */
+    public static void check(String what, Path file, String expected) {
+        String problem = problem(file);
+        if (problem != null) {
+            throw new SpecException(what + " '" + file + "' " + problem + " (expected: " + expected + ")");
+        }
     }
 }

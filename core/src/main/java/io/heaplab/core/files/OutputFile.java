@@ -2,6 +2,7 @@ package io.heaplab.core.files;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
@@ -10,6 +11,8 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Where an output named {@code target} is written. Results are written beside the file and renamed over it, so a
@@ -37,6 +40,28 @@ public final class OutputFile {
             path = path.resolveSibling(Files.readSymbolicLink(path));
         }
         return path;
+    }
+
+    /**
+     * A hidden name beside {@code path} for work on its way there, {@code .NAME.<hex>.KIND} ({@code tmp} while
+     * written, {@code old} for what it replaces): in the same directory, so the final rename stays on one file
+     * system and can be atomic, and unlikely to be taken (48 random bits; a caller creating it exclusively retries).
+     */
+    public static Path hiddenBeside(Path path, String kind) {
+        return path.resolveSibling("." + path.getFileName() + "."
+                + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 16) + "." + kind);
+    }
+
+    /**
+     * Renames {@code from} over {@code to} in one step, so a reader sees the old one or the new; beside each other
+     * on one file system that is always possible, and only an exotic file system falls back to a plain replace.
+     */
+    public static void rename(Path from, Path to) throws IOException {
+        try {
+            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
+        }
     }
 
     /** Whether {@code path} exists as something other than a regular file or a directory: a device, FIFO, socket. */

@@ -1,5 +1,6 @@
 package io.heaplab.traces.malloc;
 
+import io.heaplab.traces.Quoted;
 import io.heaplab.traces.TraceFormatException;
 import java.io.BufferedReader;
 import java.io.IOException;
