@@ -14,7 +14,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * The CPU cost of one allocate+free pair in a steady state of a fixed number of live blocks: each operation frees
@@ -22,7 +21,8 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * ({@link OperationTable}), under a heaplab strategy in a simulated heap that records nothing ({@link HeapChurn}),
  * or under the C library's malloc and free ({@link MallocChurn}, strategy {@value #MALLOC}) so every strategy
  * reads as a ratio to it. Beside ns/op, each strategy's faults under exact LRU in the same steady state
- * ({@link LruFaultCount}), as the secondary metric {@value LruFaultsProfiler#METRIC} (malloc has none).
+ * ({@link LruFaultCount}), as the secondary metric {@value LruFaultsProfiler#METRIC} (malloc has none), which
+ * {@link LruFaultsProfiler} counts outside the timed fork.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -46,18 +46,12 @@ public abstract class AllocatorBenchmark {
 
     protected abstract BlockSizes sizes();
 
-    /** Counts the faults first (a recorded heap of its own), then builds and warms the timed steady state. */
+    /** Builds and warms the timed steady state. */
     @Setup(Level.Trial)
-    public void setUp(BenchmarkParams params) {
+    public void setUp() {
         OperationTable table = OperationTable.of(live, sizes());
-        if (strategy().equals(MALLOC)) {
-            LruFaultsProfiler.withdraw();
-            churn = new MallocChurn(table);
-        } else {
-            int frames = LruFaultCount.frames(live, sizes());
-            LruFaultsProfiler.publish(params, LruFaultCount.count(strategy(), sizes().setupBlockSize(), table, frames));
-            churn = HeapChurn.unrecorded(strategy(), sizes().setupBlockSize(), table);
-        }
+        churn = strategy().equals(MALLOC) ? new MallocChurn(table)
+                : HeapChurn.unrecorded(strategy(), sizes().setupBlockSize(), table);
         for (int i = table.warmUpSteps(); i > 0; i--) {
             churn.step();
         }
@@ -66,6 +60,20 @@ public abstract class AllocatorBenchmark {
     @TearDown(Level.Trial)
     public void tearDown() {
         churn.close();
+    }
+
+    /** The trial's faults under exact LRU ({@link LruFaultCount}), in a recorded heap of their own; -1 for malloc. */
+    long lruFaults() {
+        if (strategy().equals(MALLOC)) {
+            return -1;
+        }
+        OperationTable table = OperationTable.of(live, sizes());
+        return LruFaultCount.count(strategy(), sizes().setupBlockSize(), table, LruFaultCount.frames(live, sizes()));
+    }
+
+    /** The timed steady state, for a subclass's own benchmarks. */
+    final Churn churn() {
+        return churn;
     }
 
     /** Frees a live block picked by the table and allocates its replacement; returns the new block's address. */

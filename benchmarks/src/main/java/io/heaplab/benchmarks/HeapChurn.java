@@ -108,6 +108,32 @@ final class HeapChurn implements Churn {
         return address;
     }
 
+    /**
+     * As heaplab replays a program's {@code realloc} ({@code WorkloadContext#reallocate}): the new block allocated,
+     * the bytes both blocks hold read from the old and written to the new, the old one freed.
+     */
+    @Override
+    public long resize() {
+        int k = next++ & OperationTable.MASK;
+        int victim = victims[k];
+        long old = addresses[victim];
+        long oldSize = sizes[victim];
+        long size = replacements[k];
+        long address = allocator.allocate(size);
+        long copied = Math.min(oldSize, size);
+        if (copied > 0) {
+            data.touch(old, copied, false);
+            data.touch(address, copied, true);
+        }
+        allocator.free(old, oldSize);
+        sizes[victim] = size;
+        addresses[victim] = address;
+        if (k == 0 && heap.size() > RENEW_BYTES) {
+            renew();
+        }
+        return address;
+    }
+
     @Override
     public void close() {
         heap.close();

@@ -26,6 +26,17 @@ final class MallocChurn implements Churn {
     }
 
     @Override
+    public long resize() {
+        int k = next++ & OperationTable.MASK;
+        int victim = victims[k];
+        long address = NativeMalloc.realloc(addresses[victim], replacements[k]);
+        if (address == 0) {
+            throw new OutOfMemoryError("realloc(" + replacements[k] + ") returned NULL");
+        }
+        return addresses[victim] = address;
+    }
+
+    @Override
     public void close() {
         for (int i = 0; i < addresses.length; i++) {
             NativeMalloc.free(addresses[i]);

@@ -6,7 +6,7 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 
 /**
- * The C library's {@code malloc} and {@code free} (glibc's ptmalloc on Linux), called through the FFM linker: the
+ * The C library's {@code malloc}, {@code realloc} and {@code free} (glibc's ptmalloc on Linux), called through the FFM linker: the
  * baseline every strategy is read against.
  *
  * <p>Pointers cross as {@code long}s, not {@code MemorySegment}s: on the 64-bit ABIs the JDK supports a pointer is
@@ -20,6 +20,10 @@ final class NativeMalloc {
     private static final MethodHandle MALLOC = LINKER.downcallHandle(
             LINKER.defaultLookup().findOrThrow("malloc"),
             FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG), Linker.Option.critical(false));
+    private static final MethodHandle REALLOC = LINKER.downcallHandle(
+            LINKER.defaultLookup().findOrThrow("realloc"),
+            FunctionDescriptor.of(ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG),
+            Linker.Option.critical(false));
     private static final MethodHandle FREE = LINKER.downcallHandle(
             LINKER.defaultLookup().findOrThrow("free"),
             FunctionDescriptor.ofVoid(ValueLayout.JAVA_LONG), Linker.Option.critical(false));
@@ -33,6 +37,15 @@ final class NativeMalloc {
             return (long) MALLOC.invokeExact(size);
         } catch (Throwable e) {
             throw new IllegalStateException("calling malloc(" + size + ") through the linker failed", e);
+        }
+    }
+
+    /** {@code realloc(address, size)}: the block's new address, 0 when the C library has no memory. */
+    static long realloc(long address, long size) {
+        try {
+            return (long) REALLOC.invokeExact(address, size);
+        } catch (Throwable e) {
+            throw new IllegalStateException("calling realloc(" + size + ") through the linker failed", e);
         }
     }
 

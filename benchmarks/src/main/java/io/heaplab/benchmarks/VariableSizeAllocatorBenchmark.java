@@ -1,5 +1,6 @@
 package io.heaplab.benchmarks;
 
+import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Param;
 
 /**
@@ -8,6 +9,9 @@ import org.openjdk.jmh.annotations.Param;
  *
  * <p>{@code lruFaults}: 512-byte pages, {@code ceil(live * 120 / 1024)} frames (half the mean live bytes), the
  * {@value LruFaultCount#STEPS} steps after the warm-up.
+ *
+ * <p>{@link #reallocate} times C's {@code realloc} on the same table: each step resizes the block it would free to
+ * the size it would allocate, glibc's {@code realloc} beside heaplab's allocate, copy and free.
  *
  * <p>The strategies are every registered one for blocks of any size, and malloc; run alone, name them with
  * {@code -p strategy=first-fit,tlsf,malloc}.
@@ -26,5 +30,11 @@ public class VariableSizeAllocatorBenchmark extends AllocatorBenchmark {
     @Override
     protected BlockSizes sizes() {
         return BlockSizes.Geometric.PURDOM;
+    }
+
+    /** Resizes a live block picked by the table to the table's next size; returns its new address. */
+    @Benchmark
+    public long reallocate() {
+        return churn().resize();
     }
 }

@@ -50,7 +50,7 @@ public class AllocationGateTest {
     void anOperationThatAllocatesIsNamedAndOneThatDoesNotPasses() throws RunnerException {
         assertThat(AllocationGate.violations(run("allocating"))).singleElement().asString()
                 .startsWith("Operations.allocating: ")
-                .endsWith(" bytes of Java objects per operation (expected: at most 8 and the harness's share; the hot"
+                .endsWith(" bytes of Java objects per operation (expected: at most 8 and the background's share; the hot"
                         + " path allocates nothing)");
         assertThat(AllocationGate.violations(run("clean"))).isEmpty();
     }

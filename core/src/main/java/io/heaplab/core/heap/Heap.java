@@ -7,13 +7,14 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * A simulated virtual address space whose bytes really live off-heap, in {@link MemorySegment} chunks taken
- * from an {@link Arena} as the space grows.
+ * A simulated virtual address space whose bytes really live off-heap: in one range of address space reserved
+ * from the operating system ({@link ReservedMemory}), or, where none can be had and past its end, in
+ * {@link MemorySegment} chunks taken from an {@link Arena} as the space grows.
  *
  * <pre>
  *  address 0                                  break            capacity
  *  |--page--|--page--|--page--| ... |--page--|..................|
- *  |<------ chunk 0 ------>|<------ chunk 1 ---...
+ *  |<------------ reserved range: base + address ------------>|<- chunk ->|<- chunk ->| ...
  * </pre>
  *
  * Addresses are {@code long}s from 0; the page of an address is {@code address >>> pageShift}. An allocator
@@ -21,11 +22,14 @@ import java.util.List;
  * refused with {@link #NO_ROOM}, never an exception. Every load and store goes through one of the two
  * {@link HeapAccess} views, which record the page touched for the paging simulators.
  *
- * <p>A chunk is taken from the arena when an address in it is first read or written, not when the break passes
- * it: an allocator that grows a large bounded heap at once (Purdom's memory of M cells is one free block) costs
- * the memory its run touches. The break itself may not pass a {@linkplain #limitMemory memory limit}, which keeps
- * a run from taking the machine's memory: passing it is a {@link HeapMemoryException}, not {@link #NO_ROOM},
- * since the run would otherwise measure a smaller machine than it asked for.
+ * <p>Memory is taken when an address is first read or written, not when the break passes it: the system backs a
+ * reserved page on first touch, and a chunk is taken from the arena then. An allocator that grows a large bounded
+ * heap at once (Purdom's memory of M cells is one free block) costs the memory its run touches. The break itself
+ * may not pass a {@linkplain #limitMemory memory limit}, which keeps a run from taking the machine's memory:
+ * passing it is a {@link HeapMemoryException}, not {@link #NO_ROOM}, since the run would otherwise measure a
+ * smaller machine than it asked for.
+ *
+ * <p>A heap belongs to one thread at a time: the thread that made it takes its chunks and closes it.
  */
 public final class Heap implements AutoCloseable {
 
@@ -42,12 +46,36 @@ public final class Heap implements AutoCloseable {
     /** Page numbers are {@code int}s in the reference stream. */
     private static final long MAX_PAGES = Integer.MAX_VALUE;
 
+    /**
+     * All of native memory as one segment of global scope, through which every access to the reserved range goes at
+     * a native address: one constant segment the JIT folds, where a segment per chunk costs a lookup, a liveness and
+     * thread check and a bounds check per access. Safety stays with the heap: {@link HeapAccess} checks every access
+     * against the break, and a closed heap has nothing left to reach. Null, and no range reserved, when this code
+     * has no native access ({@code --enable-native-access}): the heap is then all chunks, slower and silent.
+     */
+    static final MemorySegment MEMORY = ReservedMemory.AVAILABLE ? MemorySegment.NULL.reinterpret(Long.MAX_VALUE) : null;
+    /** The most address space one heap reserves; a bounded heap larger than this keeps the rest in chunks. */
+    static final long MAX_RESERVATION = 64L << 30;
+
     private final Arena arena = Arena.ofConfined();
     private final int pageSize;
     private final int pageShift;
     private final int chunkShift;
+    private final long chunkMask;
     private final long capacity;
     private final boolean bounded;
+    /** The bytes from address 0 that lie in one reserved range, a whole number of chunks; 0 when there is none. */
+    private final long reserved;
+    /** The native address of heap address 0 in the reserved range. */
+    final long base;
+    /**
+     * The last address at which a value of up to 8 bytes lies wholly below the break and in the reserved range, or
+     * -1 when there is none (and once the heap is closed): an access at {@code 0 <= a <= fastLast} is at native
+     * address {@code base + a} with nothing more to check. Never below -1, so {@code fastLast - a} cannot overflow.
+     */
+    long fastLast = -1;
+    private boolean closed;
+    /** The chunks past the reserved range, each null until it is first touched. */
     private MemorySegment[] chunks = new MemorySegment[4];
     private long brk;
     private long memoryLimit = Long.MAX_VALUE;
@@ -83,8 +111,13 @@ public final class Heap implements AutoCloseable {
         this.pageSize = pageSize;
         this.pageShift = Integer.numberOfTrailingZeros(pageSize);
         this.chunkShift = Math.max(MIN_CHUNK_SHIFT, pageShift);
+        this.chunkMask = (1L << chunkShift) - 1;
         this.capacity = Math.min(capacity, MAX_PAGES << pageShift);
         this.bounded = capacity != GROWABLE;
+        long wanted = Math.min(MAX_RESERVATION, this.capacity + chunkMask & ~chunkMask);
+        long reservation = ReservedMemory.reserve(wanted);
+        this.reserved = reservation != 0 ? wanted : 0;
+        this.base = reservation;
         this.recorder = recorder;
         this.data = new HeapAccess(this, recorder, Source.WORKLOAD, recordWorkloadReferences);
         this.bookkeeping = new HeapAccess(this, recorder, Source.ALLOCATOR, recordAllocatorReferences);
@@ -114,6 +147,7 @@ public final class Heap implements AutoCloseable {
         }
         long old = brk;
         brk += bytes;
+        fastLast = Math.max(-1, Math.min(brk, reserved) - Long.BYTES);
         ensureChunkSlots(brk);
         return old;
     }
@@ -178,10 +212,30 @@ public final class Heap implements AutoCloseable {
         return (int) (address >>> pageShift);
     }
 
-    MemorySegment chunk(long address) {
+    /**
+     * The segment that holds heap address {@code address}: {@link #MEMORY} for the reserved range, else its chunk,
+     * taken on first touch; {@link #offset} is where in it. Fails once the heap is closed.
+     */
+    MemorySegment segment(long address) {
+        if (closed) {
+            throw new IllegalStateException("the heap is closed; its memory is gone");
+        }
+        if (address < reserved) {
+            return MEMORY;
+        }
         int index = (int) (address >>> chunkShift);
         MemorySegment chunk = chunks[index];
         return chunk != null ? chunk : takeChunk(index);
+    }
+
+    /** Where heap address {@code address} lies in its {@link #segment}. */
+    long offset(long address) {
+        return address < reserved ? base + address : address & chunkMask;
+    }
+
+    /** Whether {@code size} bytes at {@code address} run past the end of a chunk (or the reserved range). */
+    boolean crossesChunk(long address, int size) {
+        return (address & chunkMask) > chunkMask + 1 - size;
     }
 
     /** Takes chunk {@code index} from the arena on the first access to it: zeroed, as fresh memory is. */
@@ -189,10 +243,6 @@ public final class Heap implements AutoCloseable {
         MemorySegment chunk = arena.allocate(1L << chunkShift, 8);
         chunks[index] = chunk;
         return chunk;
-    }
-
-    long offsetInChunk(long address) {
-        return address & ((1L << chunkShift) - 1);
     }
 
     /** Makes room in the table of chunks for every chunk below {@code end}; the chunks come on first access. */
@@ -203,9 +253,17 @@ public final class Heap implements AutoCloseable {
         }
     }
 
-    /** Frees the off-heap memory; the heap must not be used afterwards. */
+    /** Frees the off-heap memory; an access afterwards fails. */
     @Override
     public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        fastLast = -1;
+        if (reserved > 0) {
+            ReservedMemory.release(base, reserved);
+        }
         arena.close();
     }
 }

@@ -1,5 +1,7 @@
 package io.heaplab.core.heap;
 
+import static io.heaplab.core.heap.Heap.MEMORY;
+
 import io.heaplab.core.trace.ReferenceRecorder;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -35,13 +37,11 @@ public final class HeapAccess {
     }
 
     public byte getByte(long address) {
-        reference(address, 1, false);
-        return heap.chunk(address).get(ValueLayout.JAVA_BYTE, heap.offsetInChunk(address));
+        return (byte) load(address, 1);
     }
 
     public void setByte(long address, byte value) {
-        reference(address, 1, true);
-        heap.chunk(address).set(ValueLayout.JAVA_BYTE, heap.offsetInChunk(address), value);
+        store(address, 1, value);
     }
 
     public short getShort(long address) {
@@ -79,7 +79,10 @@ public final class HeapAccess {
         checkBounds(address, length);
         long last = (address + length - 1) >>> pageShift;
         for (long page = address >>> pageShift; page <= last; page++) {
-            record((int) page, write);
+            references++;
+            if (recording) {
+                recorder.reference((int) page, write);
+            }
         }
     }
 
@@ -106,73 +109,94 @@ public final class HeapAccess {
         return heap;
     }
 
+    // The hot path: one compare puts an access in the heap's fast range (below the break, in the reserved range),
+    // whose native address is the base plus the address: address >= 0 and fastLast - address >= 0, their sign bits
+    // or-ed. Anything else, an error included, is the slow path's. Kept small, so the JIT inlines it everywhere.
+
     private long load(long address, int size) {
-        reference(address, size, false);
-        MemorySegment chunk = heap.chunk(address);
-        long offset = heap.offsetInChunk(address);
-        if (offset + size > chunk.byteSize()) {
-            return loadAcrossChunks(address, size);
+        Heap heap = this.heap;
+        if ((address | heap.fastLast - address) < 0) {
+            return loadSlowly(address, size);
         }
-        return switch (size) {
-            case 2 -> chunk.get(SHORT, offset);
-            case 4 -> chunk.get(INT, offset);
-            default -> chunk.get(LONG, offset);
-        };
+        count(address, size, false);
+        return get(MEMORY, heap.base + address, size);
     }
 
     private void store(long address, int size, long value) {
-        reference(address, size, true);
-        MemorySegment chunk = heap.chunk(address);
-        long offset = heap.offsetInChunk(address);
-        if (offset + size > chunk.byteSize()) {
-            storeAcrossChunks(address, size, value);
+        Heap heap = this.heap;
+        if ((address | heap.fastLast - address) < 0) {
+            storeSlowly(address, size, value);
             return;
         }
-        switch (size) {
-            case 2 -> chunk.set(SHORT, offset, (short) value);
-            case 4 -> chunk.set(INT, offset, (int) value);
-            default -> chunk.set(LONG, offset, value);
+        count(address, size, true);
+        set(MEMORY, heap.base + address, size, value);
+    }
+
+    /** Counts the pages an access touches, one or two, and records them when this view records. */
+    private void count(long address, int size, boolean write) {
+        long first = address >>> pageShift;
+        long last = (address + size - 1) >>> pageShift;
+        references += 1 + last - first;
+        if (recording) {
+            recorder.reference((int) first, write);
+            if (last != first) {
+                recorder.reference((int) last, write);
+            }
         }
     }
 
-    // A value that straddles two chunks also straddles two pages: rare, so byte by byte, little-endian.
-    private long loadAcrossChunks(long address, int size) {
+    private static long get(MemorySegment memory, long at, int size) {
+        return switch (size) {
+            case 1 -> memory.get(ValueLayout.JAVA_BYTE, at);
+            case 2 -> memory.get(SHORT, at);
+            case 4 -> memory.get(INT, at);
+            default -> memory.get(LONG, at);
+        };
+    }
+
+    private static void set(MemorySegment memory, long at, int size, long value) {
+        switch (size) {
+            case 1 -> memory.set(ValueLayout.JAVA_BYTE, at, (byte) value);
+            case 2 -> memory.set(SHORT, at, (short) value);
+            case 4 -> memory.set(INT, at, (int) value);
+            default -> memory.set(LONG, at, value);
+        }
+    }
+
+    private long loadSlowly(long address, int size) {
+        checkBounds(address, size);
+        count(address, size, false);
+        if (!heap.crossesChunk(address, size)) {
+            return get(heap.segment(address), heap.offset(address), size);
+        }
+        // a value that straddles two chunks also straddles two pages: rare, so byte by byte, little-endian
         long value = 0;
         for (int i = size - 1; i >= 0; i--) {
-            long a = address + i;
-            value = (value << 8) | (heap.chunk(a).get(ValueLayout.JAVA_BYTE, heap.offsetInChunk(a)) & 0xFF);
+            value = (value << 8) | (get(heap.segment(address + i), heap.offset(address + i), 1) & 0xFF);
         }
         return value;
     }
 
-    private void storeAcrossChunks(long address, int size, long value) {
-        for (int i = 0; i < size; i++) {
-            long a = address + i;
-            heap.chunk(a).set(ValueLayout.JAVA_BYTE, heap.offsetInChunk(a), (byte) (value >>> (8 * i)));
-        }
-    }
-
-    private void reference(long address, int size, boolean write) {
+    private void storeSlowly(long address, int size, long value) {
         checkBounds(address, size);
-        long first = address >>> pageShift;
-        record((int) first, write);
-        long last = (address + size - 1) >>> pageShift;
-        if (last != first) {
-            record((int) last, write);
+        count(address, size, true);
+        if (!heap.crossesChunk(address, size)) {
+            set(heap.segment(address), heap.offset(address), size, value);
+            return;
         }
-    }
-
-    private void record(int page, boolean write) {
-        references++;
-        if (recording) {
-            recorder.reference(page, write);
+        for (int i = 0; i < size; i++) {
+            set(heap.segment(address + i), heap.offset(address + i), 1, value >>> (8 * i));
         }
     }
 
     private void checkBounds(long address, long length) {
         if (address < 0 || address > heap.size() - length) {
-            throw new IndexOutOfBoundsException(source + " access of " + length + " bytes at " + address
-                    + " is outside the heap [0, " + heap.size() + ")");
+            throw outside(address, length);
         }
+    }
+
+    private IndexOutOfBoundsException outside(long address, long length) {
+        return new IndexOutOfBoundsException(source + " access of " + length + " bytes at " + address
+                + " is outside the heap [0, " + heap.size() + ")");
     }
 }

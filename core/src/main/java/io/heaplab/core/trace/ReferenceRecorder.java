@@ -14,15 +14,20 @@ public final class ReferenceRecorder {
 
     /** Runs per batch: big enough to amortize the fan-out, small enough to stay in cache. */
     public static final int BATCH = 4096;
+    /** No open run: as a page, -1, which no reference has, and a count no run reaches. */
+    private static final long NO_RUN = -1;
 
     private final ReferenceSink[] sinks;
     private final long[] batch;
     private int filled;
 
-    private int runPage = -1;
-    private int runCount;
+    /**
+     * The open run: its page in the high word and its count in the low one, so that a reference to the same page
+     * with room left in the run is one subtraction and one unsigned compare ({@link #reference}).
+     */
+    private long run = NO_RUN;
     private boolean runWrite;
-
+    /** References in the runs already ended; the open run's count adds to it. */
     private long references;
     /** Pages referenced so far, or null when not counted. */
     private final BitSet touched;
@@ -59,15 +64,18 @@ public final class ReferenceRecorder {
 
     /** Records one reference to {@code page}; {@code write} when it changes the page. */
     public void reference(int page, boolean write) {
-        references++;
-        if (page == runPage && runCount < PageRun.MAX_COUNT) {
-            runCount++;
+        // run - (page << 32) is the open run's count when the pages agree, and negative or past 2^32 when not
+        if (Long.compareUnsigned(run - ((long) page << 32), PageRun.MAX_COUNT) < 0) {
+            run++;
             runWrite |= write;
             return;
         }
+        startRun(page, write);
+    }
+
+    private void startRun(int page, boolean write) {
         endRun();
-        runPage = page;
-        runCount = 1;
+        run = (long) page << 32 | 1;
         runWrite = write;
         runPhase = phase;
     }
@@ -78,7 +86,6 @@ public final class ReferenceRecorder {
      */
     public void run(long run) {
         endRun();
-        runPage = -1;
         references += PageRun.count(run);
         markTouched(PageRun.page(run));
         if (phases != null) {
@@ -101,7 +108,6 @@ public final class ReferenceRecorder {
     /** Delivers everything recorded so far, the open run included; recording may go on afterwards. */
     public void flush() {
         endRun();
-        runPage = -1;
         deliver();
     }
 
@@ -151,7 +157,7 @@ public final class ReferenceRecorder {
 
     /** Virtual time: every reference recorded, repeats included. */
     public long references() {
-        return references;
+        return run == NO_RUN ? references : references + (int) run;
     }
 
     /** How many different pages were referenced: the virtual size in Brent's tables. */
@@ -160,15 +166,18 @@ public final class ReferenceRecorder {
     }
 
     private void endRun() {
-        if (runCount == 0) {
+        if (run == NO_RUN) {
             return;
         }
-        markTouched(runPage);
+        int page = (int) (run >>> 32);
+        int count = (int) run;
+        run = NO_RUN;
+        references += count;
+        markTouched(page);
         if (phases != null) {
             phases[filled] = runPhase;
         }
-        batch[filled++] = PageRun.pack(runPage, runCount, runWrite);
-        runCount = 0;
+        batch[filled++] = PageRun.pack(page, count, runWrite);
         if (filled == batch.length) {
             deliver();
         }

@@ -119,6 +119,47 @@ class HeapTest {
     }
 
     @Test
+    void aValueAcrossTheEndOfTheReservedRangeSurvives() {
+        long capacity = 2 * Heap.MAX_RESERVATION;
+        try (Heap heap = new Heap(4096, capacity, recorder, false)) {
+            heap.grow(capacity);
+            long straddle = Heap.MAX_RESERVATION - 3;
+            heap.data().setLong(straddle, 0x0102030405060708L);
+            assertThat(heap.data().getLong(straddle)).isEqualTo(0x0102030405060708L);
+            assertThat(heap.data().getByte(Heap.MAX_RESERVATION)).as("the first byte past it").isEqualTo((byte) 0x05);
+            assertThat(heap.data().getInt(Heap.MAX_RESERVATION - 4)).isEqualTo(0x06070800);
+        }
+    }
+
+    @Test
+    void theLastBytesBelowTheBreakAreReachedAndNothingPastIt() {
+        try (Heap heap = new Heap(64, Heap.GROWABLE, recorder, false)) {
+            assertThatThrownBy(() -> heap.data().getByte(0)).as("an empty heap")
+                    .isInstanceOf(IndexOutOfBoundsException.class);
+            heap.grow(5);
+            heap.data().setInt(1, 0x01020304);
+            assertThat(heap.data().getByte(4)).isEqualTo((byte) 1);
+            for (long address : new long[] {5, Long.MAX_VALUE, Long.MAX_VALUE - 7, Long.MIN_VALUE, -1}) {
+                assertThatThrownBy(() -> heap.data().getByte(address)).as("at %d", address)
+                        .isInstanceOf(IndexOutOfBoundsException.class);
+            }
+            assertThatThrownBy(() -> heap.data().getLong(0)).isInstanceOf(IndexOutOfBoundsException.class);
+        }
+    }
+
+    @Test
+    void anAccessToAClosedHeapFailsRatherThanReachingFreedMemory() {
+        Heap heap = new Heap(4096, Heap.GROWABLE, recorder, false);
+        heap.grow(4096);
+        heap.data().setLong(8, 1);
+        heap.close();
+        assertThatThrownBy(() -> heap.data().getLong(8)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("closed");
+        assertThatThrownBy(() -> heap.bookkeeping().setInt(0, 1)).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> heap.data().getByte(Long.MAX_VALUE)).isInstanceOf(IndexOutOfBoundsException.class);
+    }
+
+    @Test
     void growingPastTheMemoryLimitIsAFailureNamingBothSizesNotARefusal() {
         try (Heap heap = new Heap(64, Heap.GROWABLE, recorder, false)) {
             heap.limitMemory(1 << 20);

@@ -82,6 +82,43 @@ class ReferenceRecorderTest {
         assertThat(PageRun.isWrite(PageRun.pack(7, 1, false))).isFalse();
     }
 
+    /** The merge compares page and count in one word: pages that differ only far from the low bits stay apart. */
+    @Property
+    void pagesAtTheEndsOfTheRangeMergeOnlyWithThemselves(
+            @ForAll @Size(max = 200) List<@IntRange(max = 5) Integer> picks) {
+        int[] extremes = {0, 1, Integer.MAX_VALUE - 1, Integer.MAX_VALUE, 1 << 30, (1 << 30) + 1};
+        RecordingSink sink = new RecordingSink();
+        // merging: no bitmap of the pages, which would take 256 MB for the largest
+        ReferenceRecorder recorder = ReferenceRecorder.merging(sink);
+        picks.forEach(k -> recorder.reference(extremes[k], false));
+        recorder.finish();
+        long expectedRuns = 0;
+        for (int i = 0; i < picks.size(); i++) {
+            expectedRuns += i == 0 || !picks.get(i).equals(picks.get(i - 1)) ? 1 : 0;
+        }
+        assertThat(sink.runs.size()).isEqualTo(expectedRuns);
+        int i = 0;
+        for (long run : sink.runs) {
+            for (int k = 0; k < PageRun.count(run); k++) {
+                assertThat(PageRun.page(run)).isEqualTo(extremes[picks.get(i++)]);
+            }
+        }
+        assertThat(recorder.references()).isEqualTo(picks.size());
+    }
+
+    @Test
+    void aRunThatReachesTheLargestCountEndsAndTheNextBegins() {
+        RecordingSink sink = new RecordingSink();
+        ReferenceRecorder recorder = new ReferenceRecorder(List.of(sink));
+        for (long i = 0; i < PageRun.MAX_COUNT + 2L; i++) {
+            recorder.reference(7, i == PageRun.MAX_COUNT);
+        }
+        assertThat(recorder.references()).isEqualTo(PageRun.MAX_COUNT + 2L);
+        recorder.finish();
+        assertThat(sink.runs.toLongArray()).containsExactly(PageRun.pack(7, PageRun.MAX_COUNT, false),
+                PageRun.pack(7, 2, true));
+    }
+
     @Property
     void runsExpandBackToTheReferenceString(@ForAll @Size(max = 300) List<@IntRange(max = 6) Integer> pages,
                                             @ForAll @IntRange(min = 1, max = 8) int batch) {
