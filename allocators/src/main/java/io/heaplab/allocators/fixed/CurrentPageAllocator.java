@@ -119,7 +119,7 @@ public abstract class CurrentPageAllocator extends FixedSizeAllocator {
     public final void free(long address, long size) {
         checkSize(size);
         int block = blockOf(address, pages);
-        int page = block / blocksPerPage;
+        int page = pageOfBlock(block);
         long header = metadataAddress(page);
         long word = bookkeeping.getLong(header + PHI);
         int phi = phi(word);

@@ -85,6 +85,11 @@ public abstract class FixedSizeAllocator implements Allocator {
     protected final int metadataBytes;
     /** {@code H = floor(p / h)}: data pages after each metadata page; 0 when {@code h = 0}. */
     protected final int groupDataPages;
+    // the divisions of every allocate and free, by c, s, H and H + 1, each a multiplication
+    private final Divisor perPage;
+    private final Divisor perBlock;
+    private final Divisor perGroup;
+    private final Divisor perGroupWithMetadata;
 
     /**
      * Checks that {@code setup} is a fixed-size one with {@code 4 <= s <= p}; no metadata pages.
@@ -126,23 +131,32 @@ public abstract class FixedSizeAllocator implements Allocator {
         this.maxPages = Integer.MAX_VALUE / blocksPerPage;
         this.metadataBytes = metadataBytes;
         this.groupDataPages = metadataBytes == 0 ? 0 : pageSize / metadataBytes;
+        this.perPage = new Divisor(blocksPerPage);
+        this.perBlock = new Divisor(blockSize);
+        this.perGroup = new Divisor(Math.max(1, groupDataPages));
+        this.perGroupWithMetadata = new Divisor(groupDataPages + 1);
+    }
+
+    /** The data page of block {@code block}. */
+    protected final int pageOfBlock(int block) {
+        return perPage.divide(block);
     }
 
     /** The address of block {@code block}. */
     protected final long addressOf(int block) {
-        int page = block / blocksPerPage;
+        int page = pageOfBlock(block);
         return dataPageAddress(page) + (long) (block - page * blocksPerPage) * blockSize;
     }
 
     /** The address of data page {@code dataPage}: its slot 0. */
     protected final long dataPageAddress(long dataPage) {
-        long heapPage = metadataBytes == 0 ? dataPage : dataPage + dataPage / groupDataPages + 1;
+        long heapPage = metadataBytes == 0 ? dataPage : dataPage + perGroup.divide(dataPage) + 1;
         return heapPage << pageShift;
     }
 
     /** The address of the {@code h} bytes of metadata of data page {@code dataPage}; only when {@code h > 0}. */
     protected final long metadataAddress(long dataPage) {
-        long group = dataPage / groupDataPages;
+        long group = perGroup.divide(dataPage);
         return (group * (groupDataPages + 1) << pageShift) + (dataPage - group * groupDataPages) * metadataBytes;
     }
 
@@ -153,7 +167,7 @@ public abstract class FixedSizeAllocator implements Allocator {
     protected final int blockOf(long address, long pages) {
         long page = address < 0 ? -1 : dataPageOf(address);
         int offset = (int) (address & (pageSize - 1));
-        int slot = offset / blockSize;
+        int slot = perBlock.divide(offset);
         if (page < 0 || page >= pages || slot >= blocksPerPage || slot * blockSize != offset) {
             throw new IllegalArgumentException(name + ": address " + address + " (expected: the start of a block"
                     + " this allocator handed out)");
@@ -170,7 +184,7 @@ public abstract class FixedSizeAllocator implements Allocator {
         if (metadataBytes == 0) {
             return heapPage;
         }
-        long group = heapPage / (groupDataPages + 1);
+        long group = perGroupWithMetadata.divide(heapPage);
         long inGroup = heapPage - group * (groupDataPages + 1);
         return inGroup == 0 ? -1 : group * groupDataPages + inGroup - 1;
     }

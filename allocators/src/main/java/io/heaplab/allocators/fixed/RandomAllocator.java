@@ -94,7 +94,7 @@ public final class RandomAllocator extends FixedSizeAllocator {
 
     /** The address of pool entry {@code i}: slot {@code i % c} of the metadata of data page {@code i / c}. */
     private long entryAddress(int i) {
-        int page = i / blocksPerPage;
+        int page = pageOfBlock(i);
         return metadataAddress(page) + (long) (i - page * blocksPerPage) * Integer.BYTES;
     }
 

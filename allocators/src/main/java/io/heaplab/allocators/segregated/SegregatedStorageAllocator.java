@@ -57,6 +57,8 @@ public final class SegregatedStorageAllocator extends CellAllocator {
 
     /** {@code a_1 .. a_m}: {@code bounds[j]} is the upper bound of list {@code j} (0-based here, 1-based in docs). */
     private final int[] bounds;
+    /** Whether the bounds are the powers of two, so a size's list is a bit scan rather than a search. */
+    private final boolean powers;
     private final FreeLists lists;
     /** The arena size {@link #lastList} was computed for. */
     private int arenaSeen = -1;
@@ -77,6 +79,7 @@ public final class SegregatedStorageAllocator extends CellAllocator {
         int[] table = checkBounds(bounds);
         super(setup, cell);
         this.bounds = table;
+        this.powers = Arrays.equals(table, POWERS_OF_TWO);
         this.lists = new FreeLists(this, table.length + 1);
         claimBoundedArena();
     }
@@ -139,6 +142,10 @@ public final class SegregatedStorageAllocator extends CellAllocator {
 
     /** The 0-based list of a block of {@code cells} cells: the first {@code j} with {@code bounds[j] >= cells}. */
     private int index(int cells) {
+        if (powers) {
+            // the first j with 2^j >= cells, as the search finds it; past 2^28 cells, the list beyond the table
+            return cells <= 1 ? 0 : 32 - Integer.numberOfLeadingZeros(cells - 1);
+        }
         int at = Arrays.binarySearch(bounds, cells);
         return at >= 0 ? at : -at - 1;
     }

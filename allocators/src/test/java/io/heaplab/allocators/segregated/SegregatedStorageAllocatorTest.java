@@ -23,6 +23,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.RandomDistribution;
+import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -85,6 +86,21 @@ class SegregatedStorageAllocatorTest extends VariableSizeAllocatorContract {
             for (int[] pair : customSizeToList) {
                 assertThat(custom.listOf(pair[0])).as("list of %d cells, bounds 3/10/11", pair[0])
                         .isEqualTo(pair[1]);
+            }
+        }
+    }
+
+    /** The powers of two find a size's list by a bit scan: the list a search of the same table finds. */
+    @Property(tries = 2000)
+    void thePowersTableFindsTheListTheSearchFinds(@ForAll @IntRange(min = 1, max = (1 << 29) - 1) int cells) {
+        try (Heap heap = heap(CELLS * CELL)) {
+            SegregatedStorageAllocator powers = segregated(heap);
+            int[] table = powers.bounds();
+            for (int size : new int[] {cells, Integer.highestOneBit(cells), Integer.highestOneBit(cells) + 1,
+                    Math.max(1, Integer.highestOneBit(cells) - 1)}) {
+                int search = java.util.Arrays.binarySearch(table, size);
+                assertThat(powers.listOf(size)).as("list of %d cells", size)
+                        .isEqualTo((search >= 0 ? search : -search - 1) + 1);
             }
         }
     }

@@ -1,6 +1,6 @@
 package io.heaplab.core.trace;
 
-import java.util.BitSet;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -29,8 +29,9 @@ public final class ReferenceRecorder {
     private boolean runWrite;
     /** References in the runs already ended; the open run's count adds to it. */
     private long references;
-    /** Pages referenced so far, or null when not counted. */
-    private final BitSet touched;
+    /** A bit for each page referenced so far, when counted. */
+    private long[] touched;
+    private final boolean countsPages;
     private int distinctPages;
     private int distinctBeforeMeasuring;
 
@@ -50,7 +51,8 @@ public final class ReferenceRecorder {
     private ReferenceRecorder(List<? extends ReferenceSink> sinks, int batchSize, boolean countsPages) {
         this.sinks = sinks.toArray(new ReferenceSink[0]);
         this.batch = new long[batchSize];
-        this.touched = countsPages ? new BitSet() : null;
+        this.countsPages = countsPages;
+        this.touched = new long[countsPages ? 64 : 0];
     }
 
     /**
@@ -183,9 +185,21 @@ public final class ReferenceRecorder {
         }
     }
 
+    /** Marks {@code page} referenced, a bit per page in a plain bitmap that grows as pages come: once a run. */
     private void markTouched(int page) {
-        if (touched != null && !touched.get(page)) {
-            touched.set(page);
+        if (!countsPages) {
+            return;
+        }
+        int word = page >>> 6;
+        if (word >= touched.length) {
+            if (page < 0) {
+                throw new IllegalArgumentException("page: " + page + " (expected: >= 0)");
+            }
+            touched = Arrays.copyOf(touched, Math.max(word + 1, 2 * touched.length));
+        }
+        long bit = 1L << page;
+        if ((touched[word] & bit) == 0) {
+            touched[word] |= bit;
             distinctPages++;
         }
     }
