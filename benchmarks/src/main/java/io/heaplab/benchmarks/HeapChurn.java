@@ -100,12 +100,7 @@ final class HeapChurn implements Churn {
         if (touch) {
             data.setLong(address, k);
         }
-        sizes[victim] = size;
-        addresses[victim] = address;
-        if (k == 0 && heap.size() > RENEW_BYTES) {
-            renew();
-        }
-        return address;
+        return settle(k, victim, size, address);
     }
 
     /**
@@ -126,6 +121,11 @@ final class HeapChurn implements Churn {
             data.touch(address, copied, true);
         }
         allocator.free(old, oldSize);
+        return settle(k, victim, size, address);
+    }
+
+    /** Step {@code k} gave {@code victim}'s place a block of {@code size} at {@code address}; returns the address. */
+    private long settle(int k, int victim, long size, long address) {
         sizes[victim] = size;
         addresses[victim] = address;
         if (k == 0 && heap.size() > RENEW_BYTES) {
