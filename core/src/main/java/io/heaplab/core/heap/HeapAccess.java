@@ -77,10 +77,11 @@ public final class HeapAccess {
             throw new IllegalArgumentException("length: " + length + " (expected: > 0)");
         }
         checkBounds(address, length);
+        long first = address >>> pageShift;
         long last = (address + length - 1) >>> pageShift;
-        for (long page = address >>> pageShift; page <= last; page++) {
-            references++;
-            if (recording) {
+        references += last - first + 1;
+        if (recording) {
+            for (long page = first; page <= last; page++) {
                 recorder.reference((int) page, write);
             }
         }

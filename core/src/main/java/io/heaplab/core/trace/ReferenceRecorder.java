@@ -29,9 +29,8 @@ public final class ReferenceRecorder {
     private boolean runWrite;
     /** References in the runs already ended; the open run's count adds to it. */
     private long references;
-    /** A bit for each page referenced so far, when counted. */
+    /** A bit for each page referenced so far, or null when not counted. */
     private long[] touched;
-    private final boolean countsPages;
     private int distinctPages;
     private int distinctBeforeMeasuring;
 
@@ -51,8 +50,7 @@ public final class ReferenceRecorder {
     private ReferenceRecorder(List<? extends ReferenceSink> sinks, int batchSize, boolean countsPages) {
         this.sinks = sinks.toArray(new ReferenceSink[0]);
         this.batch = new long[batchSize];
-        this.countsPages = countsPages;
-        this.touched = new long[countsPages ? 64 : 0];
+        this.touched = countsPages ? new long[64] : null;
     }
 
     /**
@@ -187,7 +185,7 @@ public final class ReferenceRecorder {
 
     /** Marks {@code page} referenced, a bit per page in a plain bitmap that grows as pages come: once a run. */
     private void markTouched(int page) {
-        if (!countsPages) {
+        if (touched == null) {
             return;
         }
         int word = page >>> 6;
