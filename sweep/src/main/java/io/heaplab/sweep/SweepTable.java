@@ -1,0 +1,204 @@
+package io.heaplab.sweep;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.heaplab.core.spi.SpecException;
+import io.heaplab.reports.AtomicFiles;
+import io.heaplab.reports.JsonResults;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * A sweep's table in its directory: {@code table.csv} and {@code table.jsonl}, a row per point, and {@code
+ * sweep.json}, which says which columns are coordinates and which measures. While the sweep runs, each row is
+ * appended to both tables and flushed as its point finishes, so a sweep stopped at any moment keeps every row it
+ * measured (a line cut short by the stop is dropped when the table is read back); at the end both are rewritten in
+ * the sweep's order, each replaced as a whole.
+ */
+public final class SweepTable implements AutoCloseable {
+
+    /** The column that holds a failed point's reason. */
+    public static final String FAILURE = "failure";
+    public static final String CSV = "table.csv";
+    public static final String JSONL = "table.jsonl";
+    public static final String MANIFEST = "sweep.json";
+    /** What {@code sweep.json} says it is. */
+    public static final String KIND = "sweep";
+
+    private final Sweep sweep;
+    private final Path dir;
+    private final List<String> header;
+    private final SortedMap<Integer, Row> rows = new TreeMap<>();
+    private OutputStream csv;
+    private OutputStream jsonl;
+
+    private SweepTable(Sweep sweep, Path dir) {
+        this.sweep = sweep;
+        this.dir = dir;
+        this.header = sweep.header();
+    }
+
+    /**
+     * Opens the table of {@code sweep} in {@code dir}, taking the rows of {@code earlier} (tables of this sweep
+     * already measured: the directory's own when resuming, a job array's shards when merging) as done; fails
+     * when {@code dir} holds a table and {@code earlier} does not name it, so no result is overwritten unasked.
+     */
+    public static SweepTable open(Sweep sweep, Path dir, List<Path> earlier) throws IOException {
+        Path own = dir.resolve(JSONL);
+        if (Files.exists(own) && earlier.stream().noneMatch(p -> sameFile(p, own))) {
+            throw new SpecException(own + " exists (expected: --resume to run only the points it lacks, or another"
+                    + " --out)");
+        }
+        SweepTable table = new SweepTable(sweep, dir);
+        for (Path file : earlier) {
+            if (Files.exists(file)) {
+                table.recover(file);
+            }
+        }
+        Files.createDirectories(dir);
+        AtomicFiles.write(dir.resolve(MANIFEST), table.manifest());
+        // the rows recovered, whole and in order, before any is appended: a line cut short is gone for good
+        table.writeSorted();
+        table.csv = Files.newOutputStream(dir.resolve(CSV), StandardOpenOption.APPEND);
+        table.jsonl = Files.newOutputStream(dir.resolve(JSONL), StandardOpenOption.APPEND);
+        return table;
+    }
+
+    private static boolean sameFile(Path a, Path b) {
+        return a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize());
+    }
+
+    /** The points that have no row yet, in order. */
+    public List<Point> pending() {
+        return sweep.points().stream().filter(p -> !rows.containsKey(p.index())).toList();
+    }
+
+    /** Rows already measured when the table was opened, or since. */
+    public synchronized int rows() {
+        return rows.size();
+    }
+
+    /** Adds a point's row and appends it to both tables, flushed; safe to call from any thread. */
+    public synchronized void add(Row row) throws IOException {
+        Point point = sweep.points().get(row.index());
+        if (rows.putIfAbsent(row.index(), row) != null) {
+            throw new IllegalStateException("point " + row.index() + " measured twice");
+        }
+        csv.write(TableFormat.csvLine(point, row).getBytes(StandardCharsets.UTF_8));
+        csv.flush();
+        jsonl.write(TableFormat.jsonLine(header, point, row).getBytes(StandardCharsets.UTF_8));
+        jsonl.flush();
+    }
+
+    /** Rewrites both tables in the sweep's order, each replaced as a whole. */
+    public synchronized void finish() throws IOException {
+        close();
+        writeSorted();
+    }
+
+    @Override
+    public synchronized void close() throws IOException {
+        try (OutputStream c = csv; OutputStream j = jsonl) {
+            csv = null;
+            jsonl = null;
+        }
+    }
+
+    private void writeSorted() throws IOException {
+        StringBuilder csvText = new StringBuilder(TableFormat.csvHeader(header));
+        StringBuilder jsonText = new StringBuilder();
+        for (Row row : rows.values()) {
+            Point point = sweep.points().get(row.index());
+            csvText.append(TableFormat.csvLine(point, row));
+            jsonText.append(TableFormat.jsonLine(header, point, row));
+        }
+        AtomicFiles.write(dir.resolve(CSV), csvText.toString().getBytes(StandardCharsets.UTF_8));
+        AtomicFiles.write(dir.resolve(JSONL), jsonText.toString().getBytes(StandardCharsets.UTF_8));
+    }
+
+    private byte[] manifest() throws IOException {
+        ObjectMapper mapper = new ObjectMapper();
+        ObjectNode manifest = mapper.createObjectNode();
+        manifest.put("tool", "heaplab");
+        manifest.put("schema", JsonResults.SCHEMA_VERSION);
+        manifest.put("kind", KIND);
+        manifest.put("sweep", sweep.file().getFileName().toString());
+        manifest.put("points", sweep.points().size());
+        ArrayNode columns = manifest.putArray("columns");
+        for (Column column : sweep.columns()) {
+            columns.addObject().put("name", column.name()).put("role", column.role().name().toLowerCase(
+                    java.util.Locale.ROOT));
+        }
+        ArrayNode measures = manifest.putArray("measures");
+        sweep.measures().forEach(m -> measures.addObject().put("name", m.label()).put("whole", m.whole()));
+        return mapper.writerWithDefaultPrettyPrinter().writeValueAsBytes(manifest);
+    }
+
+    /**
+     * Takes the rows of a table of this sweep as done: each line a row whose coordinates name a point of it and
+     * whose measures are this sweep's; a last line without its line break was cut short by a stop, and is dropped.
+     */
+    private void recover(Path file) throws IOException {
+        Map<String, Point> byKey = new HashMap<>();
+        sweep.points().forEach(p -> byKey.put(p.key(), p));
+        String text = Files.readString(file, StandardCharsets.UTF_8);
+        String[] lines = text.split("\n", -1);
+        JsonFactory json = new JsonFactory();
+        int coordinates = sweep.columns().size();
+        // the last item is what follows the last line break: empty, or a line cut short
+        for (int n = 0; n < lines.length - 1; n++) {
+            List<String> values = new ArrayList<>();
+            List<String> names = new ArrayList<>();
+            try (JsonParser parser = json.createParser(lines[n])) {
+                if (parser.nextToken() != JsonToken.START_OBJECT) {
+                    throw notOurs(file, n, "not a table row");
+                }
+                while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                    names.add(parser.currentName());
+                    JsonToken token = parser.nextToken();
+                    values.add(token == JsonToken.VALUE_NULL ? "" : parser.getText());
+                }
+            } catch (JsonProcessingException e) {
+                throw notOurs(file, n, "not JSON");
+            }
+            if (!names.equals(header)) {
+                throw notOurs(file, n, "its columns are " + names + ", this sweep's " + header);
+            }
+            Point point = byKey.get(String.join("\u001f", values.subList(0, coordinates)));
+            if (point == null) {
+                throw notOurs(file, n, "a point this sweep does not have");
+            }
+            Row row = new Row(point.index(), values.subList(coordinates, values.size() - 1), values.getLast());
+            Row before = rows.putIfAbsent(point.index(), row);
+            if (before != null && !before.equals(row)) {
+                throw notOurs(file, n, "point " + point.key().replace('\u001f', ',') + " again, measured otherwise");
+            }
+        }
+    }
+
+    private static SpecException notOurs(Path file, int line, String what) {
+        return new SpecException(file + ":" + (line + 1) + ": " + what + " (expected: a table of this sweep, as"
+                + " heaplab sweep wrote it)");
+    }
+
+    /** The rows so far, by index. */
+    synchronized Map<Integer, Row> snapshot() {
+        return Collections.unmodifiableMap(new TreeMap<>(rows));
+    }
+}
