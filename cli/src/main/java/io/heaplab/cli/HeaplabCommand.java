@@ -19,7 +19,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "heaplab", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "A laboratory for dynamic storage allocation on a computer with virtual memory.",
         subcommands = {ListCommand.class, RunCommand.class, ReproduceCommand.class, TraceCommand.class,
-            CurveCommand.class, ReportCommand.class, MallocCommand.class, AutoComplete.GenerateCompletion.class})
+            CurveCommand.class, SweepCommand.class, ReportCommand.class, MallocCommand.class, AutoComplete.GenerateCompletion.class})
 public final class HeaplabCommand implements Runnable {
 
     private final Plugins builtIns;
@@ -61,15 +61,20 @@ public final class HeaplabCommand implements Runnable {
                         + " (expected: 0 for no limit, or a number of seconds)");
             }
             Watchdog.setSeconds(pluginTimeLimit);
-            List<Path> paths = new ArrayList<>(environmentPlugins);
-            paths.addAll(pluginPaths);
-            plugins = builtIns.withJars(paths);
+            plugins = builtIns.withJars(pluginPaths());
         }
         return plugins;
     }
 
+    /** The plugin jars and directories every command loads: the environment's, then those of {@code --plugins}. */
+    List<Path> pluginPaths() {
+        List<Path> paths = new ArrayList<>(environmentPlugins);
+        paths.addAll(pluginPaths);
+        return paths;
+    }
+
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "a subcommand is required (expected: list, run, reproduce, trace, curve or report)");
+        throw new ParameterException(spec.commandLine(), "a subcommand is required (expected: list, run, reproduce, trace, curve, sweep, report or malloc)");
     }
 }

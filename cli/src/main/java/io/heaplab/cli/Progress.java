@@ -12,6 +12,7 @@ import me.tongfei.progressbar.ProgressBarStyle;
 final class Progress implements AutoCloseable {
 
     private final ProgressBar bar;
+    private final java.util.concurrent.atomic.AtomicInteger failed = new java.util.concurrent.atomic.AtomicInteger();
 
     private Progress(ProgressBar bar) {
         this.bar = bar;
@@ -30,6 +31,15 @@ final class Progress implements AutoCloseable {
     /** One step done; safe to call from any thread. */
     void step() {
         if (bar != null) {
+            bar.step();
+        }
+    }
+
+    /** One step done that failed: the bar counts those beside its estimate of the time left. */
+    void stepFailed() {
+        int failures = failed.incrementAndGet();
+        if (bar != null) {
+            bar.setExtraMessage(failures + " failed");
             bar.step();
         }
     }

@@ -51,10 +51,10 @@ public record PointWork(List<String> pluginJars, List<Measure> measures) impleme
         try {
             outcome = new Runner(plugins).attempt(point.runSpec());
         } catch (SpecException e) {
-            return new Row(point.index(), List.of(), e.getMessage());
+            return failed(point, e.getMessage());
         }
         if (outcome.failed()) {
-            return new Row(point.index(), List.of(), outcome.failure());
+            return failed(point, outcome.failure());
         }
         List<String> values = new ArrayList<>();
         try {
@@ -62,8 +62,13 @@ public record PointWork(List<String> pluginJars, List<Measure> measures) impleme
                 values.add(measure.of(outcome.result()));
             }
         } catch (IllegalStateException e) {
-            return new Row(point.index(), List.of(), e.getMessage());
+            return failed(point, e.getMessage());
         }
         return new Row(point.index(), values, "");
+    }
+
+    /** The row of a point whose run failed: every measure empty, and the reason. */
+    private Row failed(Point point, String reason) {
+        return new Row(point.index(), java.util.Collections.nCopies(measures.size(), ""), reason);
     }
 }

@@ -189,4 +189,23 @@ class SweepRunTest {
         assertThat(Long.parseLong(csv.get(1).split(",")[9])).isPositive();
         assertThat(csv.get(2)).startsWith("random-blocks,100,1000,32,stack,4096,1048576,1,").endsWith(",0,");
     }
+
+    @Test
+    void aFailedRowIsKeptWithItsReasonAndResumedAsItWas() throws Exception {
+        Sweep sweep = read(dir, "s.yaml", SWEEP);
+        PointWork work = PointWork.of(sweep, List.of());
+        PointTask failsOdd = point -> point.index() % 2 == 1
+                ? new Row(point.index(), java.util.Collections.nCopies(sweep.measures().size(), ""), "odd, so failed")
+                : work.run(point);
+        Path out = dir.resolve("out");
+        SweepRun.Summary summary = SweepRun.run(sweep, out, List.of(), SweepRun.Shard.ALL, new LocalEngine(2),
+                failsOdd, QUIET);
+        assertThat(summary.failed()).isEqualTo(12);
+        String before = table(out);
+        assertThat(Files.readAllLines(out.resolve(SweepTable.CSV)).get(2)).endsWith(",\"odd, so failed\"");
+        SweepRun.Summary resumed = SweepRun.run(sweep, out, List.of(out.resolve(SweepTable.JSONL)),
+                SweepRun.Shard.ALL, new StoppingEngine(0, new AtomicInteger()), work, QUIET);
+        assertThat(resumed).isEqualTo(new SweepRun.Summary(24, 24, 0, 12));
+        assertThat(table(out)).isEqualTo(before);
+    }
 }

@@ -1,0 +1,103 @@
+package io.heaplab.cli;
+
+import io.heaplab.core.spi.SpecException;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code heaplab sweep --engine spark} from the plain heaplab jar, which does not carry Spark: the same command
+ * submitted with {@code spark-submit} in heaplab's Spark job jar, whose engine then runs it.
+ */
+final class SparkSubmit {
+
+    /** Names the job jar when it is not where a build of heaplab puts it. */
+    static final String JAR_VARIABLE = "HEAPLAB_SPARK_JAR";
+    /** Where {@code mvn package} puts the job jar, from the root of heaplab's sources. */
+    static final String BUILT_JAR = "spark/target/heaplab-spark.jar";
+
+    private SparkSubmit() {
+    }
+
+    /** Submits {@code args}, the command as given, and returns spark-submit's exit code. */
+    static int run(String engine, String master, List<String> args, PrintWriter out, PrintWriter err)
+            throws IOException, InterruptedException {
+        Map<String, String> environment = System.getenv();
+        Path submit = submitCommand(environment);
+        Path jar = jobJar(environment);
+        List<String> command = new ArrayList<>(List.of(submit.toString()));
+        if (master != null) {
+            command.addAll(List.of("--master", master));
+        }
+        command.addAll(List.of("--class", Main.class.getName(), "--driver-java-options",
+                "--enable-native-access=ALL-UNNAMED", jar.toString()));
+        command.addAll(args);
+        err.println("heaplab: the " + engine + " engine runs in " + jar + ": " + String.join(" ", command));
+        err.flush();
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                out.println(line);
+                out.flush();
+            }
+        }
+        return process.waitFor();
+    }
+
+    private static Path submitCommand(Map<String, String> environment) {
+        String home = environment.get("SPARK_HOME");
+        if (home != null && !home.isBlank()) {
+            Path submit = Path.of(home, "bin", "spark-submit");
+            if (Files.isExecutable(submit)) {
+                return submit;
+            }
+            throw new SpecException("--engine spark: SPARK_HOME " + home + " has no bin/spark-submit (expected: a"
+                    + " Spark 4 installation)");
+        }
+        for (String dir : environment.getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
+            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, "spark-submit"))) {
+                return Path.of(dir, "spark-submit");
+            }
+        }
+        throw new SpecException("--engine spark: this heaplab jar does not carry Spark and no spark-submit was found"
+                + " (expected: SPARK_HOME naming a Spark 4 installation, or spark-submit on the PATH; see"
+                + " docs/spark.md)");
+    }
+
+    private static Path jobJar(Map<String, String> environment) {
+        String named = environment.get(JAR_VARIABLE);
+        if (named != null && !named.isBlank()) {
+            if (!Files.isRegularFile(Path.of(named))) {
+                throw new SpecException(JAR_VARIABLE + " " + named + " is not a file (expected: heaplab's Spark job"
+                        + " jar)");
+            }
+            return Path.of(named);
+        }
+        Path root = root();
+        Path jar = root == null ? Path.of(BUILT_JAR) : root.resolve(BUILT_JAR);
+        if (!Files.isRegularFile(jar)) {
+            throw new SpecException("--engine spark: no Spark job jar at " + jar + " (expected: one built by 'mvn -pl"
+                    + " spark -am package', or " + JAR_VARIABLE + " naming it)");
+        }
+        return jar;
+    }
+
+    /** The root of heaplab's sources when this code runs from cli/target/heaplab.jar there, else null. */
+    private static Path root() {
+        try {
+            Path jar = Path.of(SparkSubmit.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path target = jar.getParent();
+            return target == null || target.getParent() == null ? null : target.getParent().getParent();
+        } catch (java.net.URISyntaxException | SecurityException | NullPointerException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,129 @@
+package io.heaplab.spark;
+
+import io.heaplab.sweep.Point;
+import io.heaplab.sweep.PointTask;
+import io.heaplab.sweep.PointWork;
+import io.heaplab.sweep.Row;
+import io.heaplab.sweep.Sweep;
+import io.heaplab.sweep.SweepEngine;
+import java.io.Serial;
+import java.io.Serializable;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.spark.SparkConf;
+import org.apache.spark.TaskContext;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import scala.collection.Iterator;
+import scala.reflect.ClassTag$;
+import scala.runtime.AbstractFunction2;
+import scala.runtime.BoxedUnit;
+
+/**
+ * The spark engine: each point of a sweep is a Spark task, and its row comes back to the driver as the task
+ * finishes, where the table takes it; a task that fails (an executor lost) is run again by Spark, and its row is
+ * still taken once. Plugin jars and the files the points' specs name are shipped to the executors with {@code
+ * addFile}. Tasks travel by Java serialization, Spark's default, which runs on JDK 25.
+ */
+public final class SparkEngine implements SweepEngine {
+
+    /** The master when neither {@code --master} nor spark-submit names one: this machine's cores. */
+    static final String DEFAULT_MASTER = "local[*]";
+
+    private final String master;
+
+    /** @param master the master URL ({@code local[2]}, {@code spark://host:7077}), or null for spark-submit's */
+    public SparkEngine(String master) {
+        this.master = master;
+    }
+
+    @Override
+    public void run(Sweep sweep, List<Point> points, PointTask work, RowSink done) throws Exception {
+        SparkConf conf = new SparkConf().setAppName("heaplab sweep " + sweep.file().getFileName());
+        if (master != null) {
+            conf.setMaster(master);
+        } else if (!conf.contains("spark.master")) {
+            conf.setMaster(DEFAULT_MASTER);
+        }
+        try (JavaSparkContext spark = new JavaSparkContext(conf)) {
+            Map<String, String> shipped = new LinkedHashMap<>();
+            List<String> jars = work instanceof PointWork w ? w.pluginJars() : List.of();
+            for (String path : jars) {
+                ship(spark, path, shipped);
+            }
+            for (Path input : sweep.inputs()) {
+                ship(spark, input.toString(), shipped);
+            }
+            // a task per point: its row is handed back, and flushed, the moment it finishes
+            JavaRDD<Point> rdd = spark.parallelize(points, Math.max(1, points.size()));
+            AtomicReference<Exception> failure = new AtomicReference<>();
+            spark.sc().runJob(rdd.rdd(), new RunPoints(new ShippedTask(work, shipped)),
+                    new TakeRows(done, failure), ClassTag$.MODULE$.apply(Row[].class));
+            if (failure.get() != null) {
+                throw failure.get();
+            }
+        }
+    }
+
+    private static void ship(JavaSparkContext spark, String path, Map<String, String> shipped) {
+        Path file = Path.of(path);
+        if (shipped.containsKey(path) || !Files.exists(file)) {
+            return;
+        }
+        spark.sc().addFile(file.toAbsolutePath().toString(), Files.isDirectory(file));
+        shipped.put(path, file.getFileName().toString());
+    }
+
+    /** Runs the points of one partition on an executor. */
+    private static final class RunPoints extends AbstractFunction2<TaskContext, Iterator<Point>, Row[]>
+            implements Serializable {
+        @Serial
+        private static final long serialVersionUID = 1L;
+        private final PointTask task;
+
+        RunPoints(PointTask task) {
+            this.task = task;
+        }
+
+        @Override
+        public Row[] apply(TaskContext context, Iterator<Point> points) {
+            List<Row> rows = new ArrayList<>();
+            while (points.hasNext()) {
+                rows.add(task.run(points.next()));
+            }
+            return rows.toArray(Row[]::new);
+        }
+    }
+
+    /** Takes each finished partition's rows on the driver; a failure to write one ends the sweep after the job. */
+    private static final class TakeRows extends AbstractFunction2<Object, Row[], BoxedUnit> implements Serializable {
+        @Serial
+        private static final long serialVersionUID = 1L;
+        private final transient RowSink done;
+        private final transient AtomicReference<Exception> failure;
+
+        TakeRows(RowSink done, AtomicReference<Exception> failure) {
+            this.done = done;
+            this.failure = failure;
+        }
+
+        @Override
+        public BoxedUnit apply(Object partition, Row[] rows) {
+            for (Row row : rows) {
+                if (failure.get() == null) {
+                    try {
+                        done.accept(row);
+                    } catch (Exception e) {
+                        failure.set(e);
+                    }
+                }
+            }
+            return BoxedUnit.UNIT;
+        }
+    }
+}

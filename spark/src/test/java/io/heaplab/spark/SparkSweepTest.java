@@ -1,0 +1,110 @@
+package io.heaplab.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.heaplab.cli.Main;
+import io.heaplab.core.plugins.Plugins;
+import io.heaplab.sweep.LocalEngine;
+import io.heaplab.sweep.Point;
+import io.heaplab.sweep.PointTask;
+import io.heaplab.sweep.PointWork;
+import io.heaplab.sweep.Row;
+import io.heaplab.sweep.Sweep;
+import io.heaplab.sweep.SweepReader;
+import io.heaplab.sweep.SweepRun;
+import io.heaplab.sweep.SweepTable;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Serial;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.spark.TaskContext;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The spark engine gives the table the local engine gives, byte for byte, even when its tasks fail and rerun. */
+class SparkSweepTest {
+
+    private static final Plugins PLUGINS = Plugins.load();
+    private static final String SWEEP = """
+            workload:
+              random-blocks:
+                live: [50, 100, 200]
+                steps: 2000
+            allocator: [stack, mru, first-fit]
+            policy:
+              lru:
+                frames: [4, 16]
+            pageSize: 512
+            seed: 1..2
+            """;
+
+    @TempDir
+    Path dir;
+
+    private static String table(Path out) throws IOException {
+        return Files.readString(out.resolve(SweepTable.CSV)) + Files.readString(out.resolve(SweepTable.JSONL));
+    }
+
+    private static String heaplab(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.execute(PLUGINS, new PrintWriter(out), new PrintWriter(err), args);
+        assertThat(code).as(err.toString()).isZero();
+        return out.toString();
+    }
+
+    @Test
+    void aSweepOnSparkLocal2GivesTheLocalEnginesTable() throws IOException {
+        Path file = Files.writeString(dir.resolve("s.yaml"), SWEEP);
+        heaplab("sweep", file.toString(), "--out", dir.resolve("local").toString(), "--threads", "2");
+        String spark = heaplab("sweep", file.toString(), "--engine", "spark", "--master", "local[2]", "--out",
+                dir.resolve("spark").toString());
+        assertThat(spark).contains("36 point(s), 36 run, 0 resumed, 0 failed").contains("on spark");
+        assertThat(table(dir.resolve("spark"))).isEqualTo(table(dir.resolve("local")));
+    }
+
+    /** Fails the first attempt of about a third of the points, chosen at random from a seed. */
+    record FailsFirstAttempt(PointTask task, long seed) implements PointTask {
+        @Serial
+        private static final long serialVersionUID = 1L;
+        static final AtomicInteger INJECTED = new AtomicInteger();
+
+        @Override
+        public Row run(Point point) {
+            if (TaskContext.get().attemptNumber() == 0 && new SplittableRandom(seed + point.index()).nextInt(3) == 0) {
+                INJECTED.incrementAndGet();
+                throw new IllegalStateException("injected failure of point " + point.index());
+            }
+            return task.run(point);
+        }
+    }
+
+    @Test
+    void tasksThatFailOnceAndAreRetriedGiveTheSameTable() throws Exception {
+        Path file = Files.writeString(dir.resolve("s.yaml"), SWEEP);
+        Sweep sweep = SweepReader.read(file, PLUGINS);
+        SweepRun.Listener quiet = new SweepRun.Listener() {
+            @Override
+            public void started(int pending, int done) {
+            }
+
+            @Override
+            public void finished(Row row) {
+            }
+        };
+        PointWork work = PointWork.of(sweep, List.of());
+        SweepRun.run(sweep, dir.resolve("local"), List.of(), SweepRun.Shard.ALL, new LocalEngine(2), work, quiet);
+        FailsFirstAttempt.INJECTED.set(0);
+        SweepRun.Summary summary = SweepRun.run(sweep, dir.resolve("retried"), List.of(), SweepRun.Shard.ALL,
+                new SparkEngine("local[2,2]"), new FailsFirstAttempt(work, 42), quiet);
+        assertThat(FailsFirstAttempt.INJECTED.get()).as("first attempts failed").isGreaterThan(3);
+        assertThat(summary.failed()).isZero();
+        assertThat(summary.ran()).isEqualTo(36);
+        assertThat(table(dir.resolve("retried"))).isEqualTo(table(dir.resolve("local")));
+    }
+}

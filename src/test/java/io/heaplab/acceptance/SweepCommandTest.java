@@ -1,0 +1,223 @@
+package io.heaplab.acceptance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.heaplab.core.plugins.Plugins;
+import io.heaplab.core.run.RunResult;
+import io.heaplab.core.run.RunSpec;
+import io.heaplab.core.run.Runner;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code heaplab sweep} end to end: a table per sweep, resumed after a kill, failed points as rows, job arrays. */
+class SweepCommandTest {
+
+    private static final String SMALL = """
+            workload:
+              random-blocks:
+                live: [50, 100]
+                steps: 2000
+            allocator: [stack, mru]
+            policy:
+              lru:
+                frames: [4, 16]
+            pageSize: 512
+            seed: 1..2
+            measures: [faults, references]
+            """;
+
+    @TempDir
+    Path dir;
+
+    private Path file(String name, String text) throws IOException {
+        return Files.writeString(dir.resolve(name), text);
+    }
+
+    private static String table(Path out) throws IOException {
+        return Files.readString(out.resolve("table.csv")) + Files.readString(out.resolve("table.jsonl"));
+    }
+
+    @Test
+    void aSweepFileGivesOneTableARowPerPointTheSameWhateverTheThreads() throws IOException {
+        Path sweep = file("small.yaml", SMALL);
+        Cli one = Cli.run("sweep", sweep.toString(), "--out", dir.resolve("one").toString(), "--threads", "1");
+        assertThat(one.exitCode()).as(one.err()).isZero();
+        assertThat(one.out()).startsWith("sweep small.yaml: 16 point(s), 16 run, 0 resumed, 0 failed, in ")
+                .contains("wrote " + dir.resolve("one").resolve("table.csv"));
+        Cli many = Cli.run("sweep", sweep.toString(), "--out", dir.resolve("many").toString(), "--threads", "4");
+        assertThat(many.exitCode()).isZero();
+        assertThat(table(dir.resolve("many"))).isEqualTo(table(dir.resolve("one")));
+        List<String> csv = Files.readAllLines(dir.resolve("one").resolve("table.csv"));
+        assertThat(csv).hasSize(17);
+        assertThat(csv.getFirst()).isEqualTo("workload,live,steps,allocator,policy,frames,pageSize,seed,faults,"
+                + "references,failure");
+        // the row of a point is what a run of the same spec measures
+        RunResult run = new Runner(Plugins.load()).run(RunSpec.workload("random-blocks:live=100,steps=2000")
+                .allocator("mru").policy("lru:frames=16").pageSize(512).seed(2).build());
+        assertThat(csv).contains("random-blocks,100,2000,mru,lru,16,512,2," + run.faults("lru:frames=16") + ","
+                + run.references() + ",");
+        Cli again = Cli.run("sweep", sweep.toString(), "--out", dir.resolve("one").toString());
+        assertThat(again.exitCode()).isEqualTo(2);
+        assertThat(again.err()).isEqualTo("heaplab: " + dir.resolve("one").resolve("table.jsonl") + " exists"
+                + " (expected: --resume to run only the points it lacks, or another --out)\n");
+    }
+
+    @Test
+    void aSweepKilledHalfWayAndResumedRunsEachPointOnceAndGivesTheSameTable() throws Exception {
+        Path sweep = file("long.yaml", """
+                workload:
+                  random-blocks:
+                    live: 1000
+                    steps: 300000
+                allocator: [stack, mru, first-fit, nofree]
+                policy:
+                  lru:
+                    frames: [8, 16, 32, 64]
+                seed: 1..4
+                measures: [faults, references]
+                """);
+        Path whole = dir.resolve("whole");
+        assertThat(Cli.run("sweep", sweep.toString(), "--out", whole.toString()).exitCode()).isZero();
+        Path out = dir.resolve("killed");
+        Path jsonl = out.resolve("table.jsonl");
+        Process sweeping = Launch.start("sweep", sweep.toString(), "--out", out.toString(), "--threads", "1");
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            while (lines(jsonl) < 16) {
+                assertThat(sweeping.isAlive()).as("still sweeping").isTrue();
+                assertThat(System.nanoTime()).as("16 rows appear").isLessThan(deadline);
+                Thread.sleep(20);
+            }
+            new ProcessBuilder("kill", "-KILL", Long.toString(sweeping.pid())).start().waitFor();
+            assertThat(sweeping.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        } finally {
+            sweeping.destroyForcibly();
+        }
+        int kept = lines(jsonl);
+        assertThat(kept).as("killed half way").isBetween(16, 63);
+        Cli resumed = Cli.run("sweep", sweep.toString(), "--out", out.toString(), "--resume");
+        assertThat(resumed.exitCode()).as(resumed.err()).isZero();
+        assertThat(resumed.out()).startsWith("sweep long.yaml: 64 point(s), " + (64 - kept) + " run, " + kept
+                + " resumed, 0 failed");
+        assertThat(table(out)).isEqualTo(table(whole));
+    }
+
+    /** Whole lines in {@code file}, as a killed sweep left them; 0 before it exists. */
+    private static int lines(Path file) throws IOException {
+        if (!Files.exists(file)) {
+            return 0;
+        }
+        byte[] bytes = Files.readAllBytes(file);
+        int lines = 0;
+        for (byte b : bytes) {
+            lines += b == '\n' ? 1 : 0;
+        }
+        return lines;
+    }
+
+    @Test
+    void aFailedPointIsARowWithItsReasonAndTheOthersAreMeasured() throws IOException {
+        Path jar = TestJar.of(dir.resolve("throwing.jar"), "ThrowingProvider");
+        Path sweep = file("failing.yaml", """
+                workload: random-blocks:size=16,live=50,steps=500
+                allocator: [first-fit, throwing]
+                measures: [allocations]
+                """);
+        Cli cli = Cli.run("sweep", sweep.toString(), "--out", dir.resolve("f").toString(), "--plugins",
+                jar.toString());
+        assertThat(cli.exitCode()).isEqualTo(1);
+        assertThat(cli.out()).contains("2 point(s), 2 run, 0 resumed, 1 failed");
+        assertThat(cli.err()).startsWith("heaplab: point random-blocks,16,50,500,throwing,4096,1 failed: plugin "
+                + jar + ": allocator 'throwing' failed mid-run with IllegalStateException: free list corrupted");
+        List<String> csv = Files.readAllLines(dir.resolve("f").resolve("table.csv"));
+        assertThat(csv.get(1)).matches("random-blocks,16,50,500,first-fit,4096,1,\\d+,");
+        assertThat(csv.get(2)).startsWith("random-blocks,16,50,500,throwing,4096,1,,").contains("free list corrupted");
+    }
+
+    @Test
+    void badSweepFilesFailWithOneLineNamingTheFileAndLine() throws IOException {
+        record Bad(String name, String text, String message) {
+        }
+        file("loop-b.yaml", "workload: random-blocks\nallocator: stack\ninclude: [loop-a.yaml]\n");
+        for (Bad bad : List.of(
+                new Bad("axis.yaml", "workload: random-blocks\nallocator: stack\npagesize: 512\n",
+                        ":3: unknown axis 'pagesize' (expected: one of workload, allocator, policy, pageSize,"
+                                + " heapSize, countAllocator, seed, measures, exclude, include)"),
+                new Bad("empty.toml", "workload = \"random-blocks\"\nallocator = \"stack\"\nseed = []\n",
+                        ":3: empty axis 'seed' (expected: one or more values)"),
+                new Bad("unbound.yaml", "workload:\n  random-blocks:\n    sizes: [16, 32]\nallocator: stack\n",
+                        ":2: workload 'random-blocks:sizes=16': "),
+                new Bad("loop-a.yaml", "workload: random-blocks\nallocator: mru\ninclude:\n  - loop-b.yaml\n",
+                        ":3: include 'loop-a.yaml' makes a cycle: loop-a.yaml -> loop-b.yaml -> loop-a.yaml"
+                                + " (expected: includes that end)"))) {
+            Path sweep = file(bad.name, bad.text);
+            Cli cli = Cli.run("sweep", sweep.toString(), "--out", dir.resolve("never").toString());
+            assertThat(cli.exitCode()).as(bad.name).isEqualTo(2);
+            String where = bad.name.startsWith("loop") ? dir.resolve("loop-b.yaml").toString() : sweep.toString();
+            assertThat(cli.err()).as(bad.name).startsWith("heaplab: " + where + bad.message)
+                    .endsWith("\n").hasLineCount(1);
+            assertThat(dir.resolve("never")).doesNotExist();
+        }
+    }
+
+    @Test
+    void aSlurmJobArrayIsWrittenAsTheGoldenScriptsAndItsShardsMergeIntoTheTable() throws Exception {
+        Path sweep = file("small.yaml", SMALL);
+        Path slurm = dir.resolve("slurm");
+        Path out = dir.resolve("cluster");
+        Cli cli = Cli.run("sweep", sweep.toString(), "--emit", "slurm", slurm.toString(), "--shards", "3", "--out",
+                out.toString());
+        assertThat(cli.exitCode()).as(cli.err()).isZero();
+        assertThat(cli.out()).contains("wrote " + slurm.resolve("array.sbatch"))
+                .contains("sbatch --dependency=afterany:$jobid " + slurm.resolve("merge.sbatch"));
+        String cwd = Path.of("").toAbsolutePath().toString();
+        for (String script : List.of("array.sbatch", "merge.sbatch")) {
+            String written = Files.readString(slurm.resolve(script)).replace(dir.toString(), "TMP")
+                    .replace(cwd, "CWD");
+            assertThat(written).as(script).isEqualTo(golden("sweep/" + script));
+        }
+        // the scripts themselves, run as Slurm would run them: each task of the array, then the merge
+        for (int task = 0; task < 3; task++) {
+            Launch.Result shard = Launch.shell("SLURM_ARRAY_TASK_ID=" + task + " bash " + slurm.resolve("array.sbatch"));
+            assertThat(shard.exitCode()).as(shard.err()).isZero();
+        }
+        Launch.Result merge = Launch.shell("bash " + slurm.resolve("merge.sbatch"));
+        assertThat(merge.exitCode()).as(merge.err()).isZero();
+        assertThat(merge.out()).contains("16 point(s), 0 run, 16 resumed, 0 failed");
+        Cli.run("sweep", sweep.toString(), "--out", dir.resolve("local").toString());
+        assertThat(table(out)).isEqualTo(table(dir.resolve("local")));
+    }
+
+    private static String golden(String name) throws IOException {
+        try (var in = SweepCommandTest.class.getResourceAsStream("/" + name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    @Test
+    void theSparkEngineWithoutSparkOnTheClassPathIsSubmittedWithSparkSubmit() throws Exception {
+        Path sweep = file("small.yaml", SMALL);
+        Path home = Files.createDirectories(dir.resolve("spark/bin"));
+        Path submit = Files.writeString(home.resolve("spark-submit"), "#!/bin/sh\necho \"spark-submit $*\"\n");
+        submit.toFile().setExecutable(true);
+        Path jar = Files.writeString(dir.resolve("heaplab-spark.jar"), "");
+        Launch.Result result = Launch.shell("SPARK_HOME=" + dir.resolve("spark") + " HEAPLAB_SPARK_JAR=" + jar
+                + " \"$HEAPLAB\" sweep " + sweep + " --engine spark --master 'local[2]'");
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(result.out()).isEqualTo("spark-submit --master local[2] --class io.heaplab.cli.Main"
+                + " --driver-java-options --enable-native-access=ALL-UNNAMED " + jar + " sweep " + sweep
+                + " --engine spark --master local[2]\n");
+        Launch.Result none = Launch.shell("PATH=/usr/bin:/bin SPARK_HOME= \"$HEAPLAB\" sweep " + sweep
+                + " --engine spark");
+        assertThat(none.exitCode()).isEqualTo(2);
+        assertThat(none.err()).isEqualTo("heaplab: --engine spark: this heaplab jar does not carry Spark and no"
+                + " spark-submit was found (expected: SPARK_HOME naming a Spark 4 installation, or spark-submit on"
+                + " the PATH; see docs/spark.md)\n");
+    }
+}

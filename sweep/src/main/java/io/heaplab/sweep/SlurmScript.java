@@ -1,0 +1,112 @@
+package io.heaplab.sweep;
+
+import io.heaplab.reports.AtomicFiles;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * A sweep as a Slurm job array, for a university cluster: {@code array.sbatch} runs one shard of the points per
+ * task (every K-th from the I-th, into {@code OUT/shards/I}, resumed if the task runs again), and {@code
+ * merge.sbatch} puts the shards' tables together into {@code OUT}, running any point a failed task left out. The
+ * table comes out the same as one machine's run of the sweep.
+ */
+public final class SlurmScript {
+
+    /** Tasks of the array unless told otherwise. */
+    public static final int DEFAULT_SHARDS = 32;
+    private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_./:=@%+-]+");
+
+    private SlurmScript() {
+    }
+
+    /**
+     * Writes {@code array.sbatch} and {@code merge.sbatch} into {@code target} for {@code sweep}, whose table goes
+     * to {@code out}, in at most {@code shards} tasks that each run {@code heaplab} (a command line) from the
+     * current directory; returns the two paths.
+     */
+    public static List<Path> write(Sweep sweep, Path target, Path out, int shards, String heaplab,
+                                   List<Path> plugins) throws IOException {
+        if (shards < 1) {
+            throw new io.heaplab.core.spi.SpecException("--shards " + shards + " (expected: 1 or more)");
+        }
+        int tasks = Math.min(shards, sweep.points().size());
+        Path workdir = Path.of("").toAbsolutePath();
+        String name = sweep.file().getFileName().toString().replaceFirst("\\.[^.]*$", "");
+        // unquoted: $HEAPLAB is a command line, java and its options, split into words
+        StringBuilder command = new StringBuilder("$HEAPLAB");
+        for (Path plugin : plugins) {
+            command.append(" --plugins ").append(quote(plugin.toString()));
+        }
+        command.append(" sweep ").append(quote(sweep.file().toString()));
+        Path logs = target.resolve("logs");
+        String head = "#!/bin/bash\n"
+                + "# written by heaplab sweep --emit slurm for " + sweep.file() + ": " + sweep.points().size()
+                + " points in " + tasks + " tasks\n";
+        String setup = "set -euo pipefail\n"
+                + "cd " + quote(workdir.toString()) + "\n"
+                + "HEAPLAB=${HEAPLAB:-" + quote(heaplab) + "}\n";
+        String array = head
+                + "# task I runs the points I, I+" + tasks + ", I+" + 2 * tasks + ", ... into " + out.resolve("shards")
+                + "/I; a task run again resumes its shard\n"
+                + "#SBATCH --job-name=heaplab-" + name + "\n"
+                + "#SBATCH --array=0-" + (tasks - 1) + "\n"
+                + "#SBATCH --cpus-per-task=1\n"
+                + "#SBATCH --output=" + logs.resolve("array-%A_%a.out") + "\n"
+                + setup
+                + command + " --shard \"$SLURM_ARRAY_TASK_ID/" + tasks + "\" --threads \"${SLURM_CPUS_PER_TASK:-1}\""
+                + " --out " + quote(out.resolve("shards").toString()) + "/\"$SLURM_ARRAY_TASK_ID\" --resume\n";
+        String merge = head
+                + "# the shards' tables into one, " + out + "; a point no shard has is run here\n"
+                + "#SBATCH --job-name=heaplab-" + name + "-merge\n"
+                + "#SBATCH --cpus-per-task=1\n"
+                + "#SBATCH --output=" + logs.resolve("merge-%j.out") + "\n"
+                + setup
+                + "merges=()\n"
+                + "for shard in " + quote(out.resolve("shards").toString()) + "/*/; do\n"
+                + "  if [ -f \"$shard/table.jsonl\" ]; then merges+=(--merge \"$shard\"); fi\n"
+                + "done\n"
+                + command + " --threads \"${SLURM_CPUS_PER_TASK:-1}\" --out " + quote(out.toString())
+                + " --resume ${merges[@]+\"${merges[@]}\"}\n";
+        Files.createDirectories(logs);
+        Path arrayFile = target.resolve("array.sbatch");
+        Path mergeFile = target.resolve("merge.sbatch");
+        AtomicFiles.write(arrayFile, array.getBytes(StandardCharsets.UTF_8));
+        AtomicFiles.write(mergeFile, merge.getBytes(StandardCharsets.UTF_8));
+        for (Path script : List.of(arrayFile, mergeFile)) {
+            Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+        return List.of(arrayFile, mergeFile);
+    }
+
+    /**
+     * The command line that runs this heaplab on a cluster node: this JVM's java on the heaplab jar this code came
+     * from, or {@code heaplab} when it did not come from one (a build's classes, a library's jar).
+     */
+    public static String heaplabCommand() {
+        try {
+            Path jar = Path.of(SlurmScript.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            if (!Files.isRegularFile(jar)) {
+                return "heaplab";
+            }
+            try (java.util.jar.JarFile file = new java.util.jar.JarFile(jar.toFile())) {
+                if (file.getEntry("io/heaplab/cli/Main.class") == null) {
+                    return "heaplab";
+                }
+            }
+            String java = ProcessHandle.current().info().command().orElse("java");
+            return java + " --enable-native-access=ALL-UNNAMED -jar " + jar.toAbsolutePath();
+        } catch (java.net.URISyntaxException | IOException | SecurityException | NullPointerException e) {
+            return "heaplab";
+        }
+    }
+
+    /** {@code text} as one shell word. */
+    static String quote(String text) {
+        return PLAIN.matcher(text).matches() ? text : "'" + text.replace("'", "'\\''") + "'";
+    }
+}
