@@ -2,6 +2,7 @@ package io.heaplab.cli;
 
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.reports.Reports;
+import io.heaplab.reports.read.SweepView;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -16,22 +17,38 @@ import picocli.CommandLine.Parameters;
 @Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Build a self-contained HTML report (charts embedded, tables, parameters, seeds, machine and"
                 + " JDK) from result files: the JSON of reproduce, run --json, trace replay --json, curve, a"
-                + " report's report.json, or JMH's JSON result. Charts are also written as PNG and SVG, and the"
+                + " report's report.json, JMH's JSON result, or a sweep's table.jsonl (a measure against one axis, a"
+                + " line per value of a second, a chart per value of the rest). Charts are also written as PNG and SVG, and the"
                 + " charts' data as report.json and report.csv."},
         footerHeading = "%nExamples:%n",
         footer = {"  heaplab report run.json curves/curves.json --out report",
-            "  heaplab report seed1.json seed2.json seed3.json --out merged"})
+            "  heaplab report seed1.json seed2.json seed3.json --out merged",
+            "  heaplab report heaplab-results/mru/table.jsonl --x frames --lines allocator --y faults --out mru-report"})
 final class ReportCommand implements Callable<Integer> {
 
     @picocli.CommandLine.Spec
     private CommandSpec spec;
 
-    @Parameters(paramLabel = "RESULTS.json", arity = "1..*", description = "Result files, shown in this order.")
+    @Parameters(paramLabel = "RESULTS", arity = "1..*", description = "Result files, shown in this order.")
     private List<Path> inputs;
 
     @Option(names = {"-o", "--out"}, paramLabel = "DIR", required = true,
             description = "The directory to write index.html, charts/, report.json and report.csv into.")
     private Path out;
+
+    @Option(names = "--x", paramLabel = "COLUMN",
+            description = "For a sweep's table: the column along the x axis (default: the first numeric one that"
+                    + " varies).")
+    private String x;
+
+    @Option(names = "--lines", paramLabel = "COLUMN",
+            description = "For a sweep's table: the column whose values are the lines (default: the next one that"
+                    + " varies); every other column that varies gets a chart per value.")
+    private String lines;
+
+    @Option(names = "--y", paramLabel = "MEASURE", split = ",",
+            description = "For a sweep's table: the measures to draw, each on charts of its own (default: all).")
+    private List<String> measures = new java.util.ArrayList<>();
 
     @Override
     public Integer call() throws IOException {
@@ -46,7 +63,7 @@ final class ReportCommand implements Callable<Integer> {
         for (String written : List.of(Reports.PAGE, "report.json", "report.csv")) {
             Outputs.checkFile("--out", out.resolve(written), results);
         }
-        Path page = Reports.write(inputs, out);
+        Path page = Reports.write(inputs, out, new SweepView(x, lines, measures));
         PrintWriter printer = spec.commandLine().getOut();
         printer.println("wrote " + page);
         printer.flush();

@@ -8,6 +8,7 @@ import io.heaplab.reports.model.ReportCsv;
 import io.heaplab.reports.model.ReportJson;
 import io.heaplab.reports.model.Section;
 import io.heaplab.reports.read.ResultFiles;
+import io.heaplab.reports.read.SweepView;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -33,7 +34,12 @@ public final class Reports {
      * ReportDirectory}); returns the page's path.
      */
     public static Path write(List<Path> inputs, Path dir) throws IOException {
-        List<Section> sections = ResultFiles.readAll(inputs);
+        return write(inputs, dir, SweepView.AUTO);
+    }
+
+    /** As {@link #write(List, Path)}, a sweep's table among the inputs drawn as {@code view} says. */
+    public static Path write(List<Path> inputs, Path dir, SweepView view) throws IOException {
+        List<Section> sections = ResultFiles.readAll(inputs, view);
         try (ReportDirectory staged = ReportDirectory.beside(dir)) {
             write(report(inputs, sections), staged.path());
             staged.publish();

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.reports.AtomicFiles;
 import io.heaplab.reports.JsonResults;
+import io.heaplab.reports.read.SweepSections;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -34,12 +35,10 @@ import java.util.TreeMap;
 public final class SweepTable implements AutoCloseable {
 
     /** The column that holds a failed point's reason. */
-    public static final String FAILURE = "failure";
+    public static final String FAILURE = SweepSections.FAILURE;
     public static final String CSV = "table.csv";
     public static final String JSONL = "table.jsonl";
-    public static final String MANIFEST = "sweep.json";
-    /** What {@code sweep.json} says it is. */
-    public static final String KIND = "sweep";
+    public static final String MANIFEST = SweepSections.MANIFEST;
 
     private final Sweep sweep;
     private final Path dir;
@@ -137,7 +136,7 @@ public final class SweepTable implements AutoCloseable {
         ObjectNode manifest = mapper.createObjectNode();
         manifest.put("tool", "heaplab");
         manifest.put("schema", JsonResults.SCHEMA_VERSION);
-        manifest.put("kind", KIND);
+        manifest.put("kind", SweepSections.KIND);
         manifest.put("sweep", sweep.file().getFileName().toString());
         manifest.put("points", sweep.points().size());
         ArrayNode columns = manifest.putArray("columns");

@@ -12,7 +12,8 @@ import java.util.regex.Pattern;
 /**
  * A sweep table's lines: a CSV line and a JSON Lines object per row, the point's coordinates then its measures then
  * its failure. Numbers are written as JSON numbers (so pandas reads them as such), text as strings, missing values
- * as null; a number keeps its text exactly, so a table read back and written again is the same byte for byte.
+ * (an option a point's plugin was not given, a measure a run does not have) as null; a number keeps its text
+ * exactly, so a table read back and written again is the same byte for byte.
  */
 final class TableFormat {
 
@@ -47,7 +48,10 @@ final class TableFormat {
             int column = 0;
             for (String value : point.coordinates()) {
                 json.writeFieldName(header.get(column++));
-                if (PLAIN_NUMBER.matcher(value).matches()) {
+                if (value.isEmpty()) {
+                    // an option this point's plugin was not given
+                    json.writeNull();
+                } else if (PLAIN_NUMBER.matcher(value).matches()) {
                     json.writeNumber(value);
                 } else {
                     json.writeString(value);

@@ -61,13 +61,29 @@ public final class ResultFiles {
      * merged into one section, each measure their mean and standard deviation, each curve their mean with a band.
      */
     public static List<Section> readAll(List<Path> files) throws IOException {
+        return readAll(files, SweepView.AUTO);
+    }
+
+    /**
+     * The sections of several result files as {@link #readAll(List)} gives them, a sweep's table ({@code
+     * table.jsonl}) among them drawn as {@code view} says.
+     */
+    public static List<Section> readAll(List<Path> files, SweepView view) throws IOException {
         List<Loaded> all = new ArrayList<>();
+        List<Section> sweeps = new ArrayList<>();
         for (Path file : files) {
-            all.add(load(file));
+            // a sweep's table is JSON Lines, a row per line: read whole here, drawn in its place below
+            boolean sweep = SweepSections.isSweepTable(file);
+            all.add(sweep ? null : load(file));
+            sweeps.add(sweep ? SweepSections.read(file, view) : null);
         }
         List<Section> sections = new ArrayList<>();
         boolean[] merged = new boolean[files.size()];
         for (int i = 0; i < files.size(); i++) {
+            if (sweeps.get(i) != null) {
+                sections.add(sweeps.get(i));
+                continue;
+            }
             if (merged[i]) {
                 continue;
             }
@@ -78,7 +94,7 @@ public final class ResultFiles {
                 Set<String> seeds = new HashSet<>(RunFiles.seeds(document));
                 ArrayNode runs = document.get("runs").deepCopy();
                 for (int j = i + 1; j < files.size(); j++) {
-                    List<String> others = key.equals(RunFiles.experiment(all.get(j).document))
+                    List<String> others = all.get(j) != null && key.equals(RunFiles.experiment(all.get(j).document))
                             ? RunFiles.seeds(all.get(j).document) : List.of();
                     if (!merged[j] && !others.isEmpty() && others.stream().noneMatch(seeds::contains)) {
                         merged[j] = true;

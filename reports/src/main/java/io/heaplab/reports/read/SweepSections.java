@@ -1,0 +1,350 @@
+package io.heaplab.reports.read;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.heaplab.core.files.InputFile;
+import io.heaplab.core.spi.Spec;
+import io.heaplab.reports.model.Axis;
+import io.heaplab.reports.model.Figure;
+import io.heaplab.reports.model.Section;
+import io.heaplab.reports.model.Series;
+import io.heaplab.reports.model.Table;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SequencedMap;
+import java.util.SequencedSet;
+
+/**
+ * A sweep's table ({@code table.jsonl}, with the {@code sweep.json} written beside it) as a report section: charts
+ * of each measure against one axis, a line per value of a second, a chart per value of the others; the seeds of a
+ * point averaged, with their standard deviation as error bars; and a table of the means.
+ */
+public final class SweepSections {
+
+    /** The file beside a sweep's table that names its coordinate and measure columns. */
+    public static final String MANIFEST = "sweep.json";
+    /** What {@code sweep.json} says it is. */
+    public static final String KIND = "sweep";
+    /** The column of a failed point's reason. */
+    public static final String FAILURE = "failure";
+    /** The most rows of means the section's table shows. */
+    static final int MAX_TABLE_ROWS = 2000;
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private SweepSections() {
+    }
+
+    /** Whether {@code file} is read as a sweep's table: a JSON Lines file. */
+    public static boolean isSweepTable(Path file) {
+        return file.getFileName() != null && file.getFileName().toString().endsWith(".jsonl");
+    }
+
+    /** The section of the sweep table {@code file}, drawn as {@code view} says. */
+    public static Section read(Path file, SweepView view) throws IOException {
+        String problem = InputFile.problem(file);
+        if (problem != null) {
+            throw new ResultFileException(file, problem + " (expected: a sweep's table.jsonl)");
+        }
+        Path manifestFile = file.toAbsolutePath().resolveSibling(MANIFEST);
+        if (!Files.isRegularFile(manifestFile)) {
+            throw new ResultFileException(file, "no " + MANIFEST + " beside it (expected: a sweep's table in the"
+                    + " directory heaplab sweep wrote)");
+        }
+        JsonNode manifest;
+        try {
+            manifest = MAPPER.readTree(Files.readAllBytes(manifestFile));
+        } catch (JsonProcessingException e) {
+            throw new ResultFileException(manifestFile, "not JSON (expected: the sweep.json heaplab sweep wrote)");
+        }
+        if (!manifest.path("tool").asText().equals("heaplab") || !manifest.path("kind").asText().equals(KIND)
+                || !manifest.path("columns").isArray() || !manifest.path("measures").isArray()) {
+            throw new ResultFileException(manifestFile, "not a sweep's manifest (expected: the sweep.json heaplab"
+                    + " sweep wrote)");
+        }
+        List<String> columns = new ArrayList<>();
+        manifest.get("columns").forEach(c -> columns.add(c.path("name").asText()));
+        List<String> measures = new ArrayList<>();
+        manifest.get("measures").forEach(m -> measures.add(m.path("name").asText()));
+        List<Row> rows = rows(file, columns, measures);
+        return section(file, manifest.path("sweep").asText(), columns, measures, rows, view);
+    }
+
+    /** A row of the table: its coordinates, its measures (NaN where empty), whether it failed. */
+    private record Row(List<String> coordinates, double[] measures, boolean failed) {
+    }
+
+    private static List<Row> rows(Path file, List<String> columns, List<String> measures) throws IOException {
+        List<Row> rows = new ArrayList<>();
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        for (int n = 0; n < lines.size(); n++) {
+            if (lines.get(n).isBlank()) {
+                continue;
+            }
+            JsonNode row;
+            try {
+                row = MAPPER.readTree(lines.get(n));
+            } catch (JsonProcessingException e) {
+                throw new ResultFileException(file, "line " + (n + 1) + ": not JSON (expected: a row of the sweep's"
+                        + " table)");
+            }
+            List<String> coordinates = new ArrayList<>();
+            for (String column : columns) {
+                JsonNode value = row.get(column);
+                if (value == null || !value.isValueNode()) {
+                    throw new ResultFileException(file, "line " + (n + 1) + ": no value of '" + column
+                            + "' (expected: the columns " + MANIFEST + " names)");
+                }
+                coordinates.add(value.isNull() ? "" : value.asText());
+            }
+            double[] values = new double[measures.size()];
+            for (int m = 0; m < measures.size(); m++) {
+                JsonNode value = row.get(measures.get(m));
+                if (value == null || !(value.isNumber() || value.isNull())) {
+                    throw new ResultFileException(file, "line " + (n + 1) + ": measure '" + measures.get(m)
+                            + "' is " + (value == null ? "missing" : value) + " (expected: a number or null)");
+                }
+                values[m] = value.isNull() ? Double.NaN : value.doubleValue();
+            }
+            rows.add(new Row(coordinates, values, row.path(FAILURE).isTextual()));
+        }
+        return rows;
+    }
+
+    private static Section section(Path file, String sweep, List<String> columns, List<String> measures,
+                                   List<Row> rows, SweepView view) {
+        int seedColumn = columns.indexOf("seed");
+        List<Integer> varied = new ArrayList<>();
+        SequencedMap<String, String> parameters = new LinkedHashMap<>();
+        parameters.put("sweep", sweep);
+        parameters.put("table", file.getFileName().toString());
+        for (int c = 0; c < columns.size(); c++) {
+            SequencedSet<String> values = values(rows, c);
+            if (c != seedColumn && values.size() > 1) {
+                varied.add(c);
+            } else if (c != seedColumn && values.size() == 1) {
+                parameters.put(columns.get(c), values.getFirst());
+            }
+        }
+        parameters.put("seeds", seedColumn < 0 ? "1" : String.join(", ", values(rows, seedColumn)));
+        long failed = rows.stream().filter(Row::failed).count();
+        parameters.put("points", rows.size() + (failed == 0 ? "" : ", " + failed + " failed"));
+        int x = pick(view.x(), "--x", columns, varied, -1, rows);
+        int lines = varied.size() < 2 && view.lines() == null ? -1 : pick(view.lines(), "--lines", columns, varied, x,
+                rows);
+        List<Integer> facets = varied.stream().filter(c -> c != x && c != lines).toList();
+        List<Integer> drawn = new ArrayList<>();
+        for (String measure : view.measures().isEmpty() ? measures : view.measures()) {
+            int m = measures.indexOf(measure);
+            if (m < 0) {
+                throw new ResultFileException(file, "no measure '" + measure + "' (expected: one of "
+                        + String.join(", ", measures) + ")");
+            }
+            drawn.add(m);
+        }
+        List<String> notes = new ArrayList<>();
+        List<Figure> figures = new ArrayList<>();
+        if (x < 0) {
+            notes.add("No axis of the sweep varies but the seed: nothing to draw against; the table gives the means.");
+        } else {
+            notes.add("Each measure against " + columns.get(x) + (lines < 0 ? "" : ", a line per " + columns.get(lines))
+                    + (facets.isEmpty() ? "" : ", a chart per " + String.join(" and ",
+                    facets.stream().map(columns::get).toList())) + "; each point the mean over its seeds, the error"
+                    + " bars their standard deviation" + (failed == 0 ? "." : "; failed points left out."));
+            figures.addAll(figures(columns, measures, rows, x, lines, facets, drawn));
+        }
+        return new Section("Sweep " + sweep, "heaplab sweep " + sweep, parameters, Map.of(), notes,
+                List.of(means(columns, measures, rows, varied, drawn, notes)), figures);
+    }
+
+    /**
+     * The column {@code given} names; else, for x ({@code other} < 0), the numeric column that varies over the most
+     * values, and for the lines the first named column that varies, or the first numeric one, but x.
+     */
+    private static int pick(String given, String option, List<String> columns, List<Integer> varied, int other,
+                            List<Row> rows) {
+        if (given != null) {
+            int c = columns.indexOf(given);
+            if (c < 0 || c == other) {
+                throw new io.heaplab.core.spi.SpecException(option + " " + given + " (expected: one of the sweep's"
+                        + " columns other than the x axis: " + String.join(", ", columns) + ")");
+            }
+            return c;
+        }
+        List<Integer> free = varied.stream().filter(c -> c != other).toList();
+        if (free.isEmpty()) {
+            return -1;
+        }
+        if (other < 0) {
+            // x: the numeric axis with the most values, so a line has the most points
+            int best = -1;
+            for (int c : free) {
+                SequencedSet<String> values = values(rows, c);
+                if (numeric(values) && (best < 0 || values.size() > values(rows, best).size())) {
+                    best = c;
+                }
+            }
+            return best >= 0 ? best : free.getFirst();
+        }
+        // lines: a named axis (allocators, policies) before a numeric one, which reads better as charts apart
+        return free.stream().filter(c -> !numeric(values(rows, c))).findFirst().orElse(free.getFirst());
+    }
+
+    private static List<Figure> figures(List<String> columns, List<String> measures, List<Row> rows, int x,
+                                        int lines, List<Integer> facets, List<Integer> drawn) {
+        SequencedSet<String> xs = values(rows, x);
+        boolean numericX = numeric(xs);
+        if (numericX) {
+            // lines run left to right whatever order the sweep gave the values in
+            List<String> sorted = new ArrayList<>(xs);
+            sorted.sort(java.util.Comparator.comparingDouble(Double::parseDouble));
+            xs = new LinkedHashSet<>(sorted);
+        }
+        SequencedMap<List<String>, List<Row>> byFacet = new LinkedHashMap<>();
+        for (Row row : rows) {
+            byFacet.computeIfAbsent(facets.stream().map(f -> row.coordinates.get(f)).toList(),
+                    k -> new ArrayList<>()).add(row);
+        }
+        List<Figure> figures = new ArrayList<>();
+        for (int m : drawn) {
+            int chart = 0;
+            for (Map.Entry<List<String>, List<Row>> facet : byFacet.entrySet()) {
+                chart++;
+                List<Row> these = facet.getValue();
+                SequencedSet<String> lineValues = lines < 0 ? new LinkedHashSet<>(List.of(""))
+                        : values(these, lines);
+                List<Series> series = new ArrayList<>();
+                List<Double> all = new ArrayList<>();
+                for (String line : lineValues) {
+                    double[] mean = new double[xs.size()];
+                    double[] sd = new double[xs.size()];
+                    int i = 0;
+                    for (String at : xs) {
+                        double[] stats = stats(these, m, x, at, lines, line);
+                        mean[i] = stats[0];
+                        sd[i++] = stats[1];
+                        all.add(stats[0]);
+                    }
+                    String name = lines < 0 ? measures.get(m) : columns.get(lines) + " " + line;
+                    double[] xValues = numericX ? xs.stream().mapToDouble(Double::parseDouble).toArray()
+                            : new double[0];
+                    series.add(new Series(name, Series.Style.LINE, xValues, mean, sd));
+                }
+                String title = measures.get(m) + " against " + columns.get(x) + facetTitle(columns, facets,
+                        facet.getKey());
+                String id = (measures.get(m) + (byFacet.size() > 1 ? "-" + chart : "")).toLowerCase(Locale.ROOT);
+                double[] ys = all.stream().mapToDouble(Double::doubleValue).toArray();
+                figures.add(numericX
+                        ? Figure.lines(id, title, Axis.fitting(columns.get(x), xs.stream()
+                                .mapToDouble(Double::parseDouble).toArray()), Axis.fitting(measures.get(m), ys),
+                        series, List.of())
+                        : Figure.bars(id, title, columns.get(x), Axis.fitting(measures.get(m), 10, ys),
+                        List.copyOf(xs), series));
+            }
+        }
+        return figures;
+    }
+
+    private static String facetTitle(List<String> columns, List<Integer> facets, List<String> values) {
+        if (facets.isEmpty()) {
+            return "";
+        }
+        List<String> parts = new ArrayList<>();
+        for (int i = 0; i < facets.size(); i++) {
+            parts.add(columns.get(facets.get(i)) + " " + values.get(i));
+        }
+        return ", " + String.join(", ", parts);
+    }
+
+    /** The mean and standard deviation of measure {@code m} over the rows at x value {@code at} on line {@code line}. */
+    private static double[] stats(List<Row> rows, int m, int x, String at, int lines, String line) {
+        double sum = 0;
+        double squares = 0;
+        int n = 0;
+        for (Row row : rows) {
+            if (row.failed || !row.coordinates.get(x).equals(at)
+                    || (lines >= 0 && !row.coordinates.get(lines).equals(line)) || Double.isNaN(row.measures[m])) {
+                continue;
+            }
+            sum += row.measures[m];
+            squares += row.measures[m] * row.measures[m];
+            n++;
+        }
+        if (n == 0) {
+            return new double[] {Double.NaN, 0};
+        }
+        double mean = sum / n;
+        double variance = n < 2 ? 0 : Math.max(0, (squares - n * mean * mean) / (n - 1));
+        return new double[] {mean, Math.sqrt(variance)};
+    }
+
+    /** The table of means: a row per point but its seed, each drawn measure's mean over the seeds. */
+    private static Table means(List<String> columns, List<String> measures, List<Row> rows, List<Integer> varied,
+                               List<Integer> drawn, List<String> notes) {
+        SequencedMap<List<String>, List<Row>> points = new LinkedHashMap<>();
+        for (Row row : rows) {
+            points.computeIfAbsent(varied.stream().map(c -> row.coordinates.get(c)).toList(),
+                    k -> new ArrayList<>()).add(row);
+        }
+        List<String> header = new ArrayList<>(varied.stream().map(columns::get).toList());
+        drawn.forEach(m -> header.add(measures.get(m)));
+        List<List<String>> cells = new ArrayList<>();
+        for (Map.Entry<List<String>, List<Row>> point : points.entrySet()) {
+            if (cells.size() == MAX_TABLE_ROWS) {
+                notes.add("The table shows the first " + MAX_TABLE_ROWS + " of " + points.size() + " points;"
+                        + " table.csv holds them all.");
+                break;
+            }
+            List<String> cellsOfRow = new ArrayList<>(point.getKey());
+            for (int m : drawn) {
+                double sum = 0;
+                int n = 0;
+                for (Row row : point.getValue()) {
+                    if (!row.failed && !Double.isNaN(row.measures[m])) {
+                        sum += row.measures[m];
+                        n++;
+                    }
+                }
+                cellsOfRow.add(n == 0 ? "-" : format(sum / n));
+            }
+            cells.add(cellsOfRow);
+        }
+        return new Table("Means over the seeds", header, cells);
+    }
+
+    private static String format(double value) {
+        if (value == Math.rint(value) && Math.abs(value) < 1e15) {
+            return Spec.number(value);
+        }
+        // a mean of counts keeps its whole part and a decimal; a ratio four significant digits
+        java.math.BigDecimal exact = new java.math.BigDecimal(value);
+        java.math.BigDecimal shown = Math.abs(value) >= 100 ? exact.setScale(1, java.math.RoundingMode.HALF_EVEN)
+                : exact.round(new java.math.MathContext(4));
+        return shown.stripTrailingZeros().toPlainString();
+    }
+
+    private static SequencedSet<String> values(List<Row> rows, int column) {
+        SequencedSet<String> values = new LinkedHashSet<>();
+        rows.forEach(r -> values.add(r.coordinates.get(column)));
+        return values;
+    }
+
+    private static boolean numeric(SequencedSet<String> values) {
+        for (String value : values) {
+            try {
+                Double.parseDouble(value);
+            } catch (NumberFormatException e) {
+                return false;
+            }
+        }
+        return !values.isEmpty();
+    }
+}

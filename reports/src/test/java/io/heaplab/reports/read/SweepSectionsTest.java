@@ -1,0 +1,105 @@
+package io.heaplab.reports.read;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.heaplab.reports.model.Figure;
+import io.heaplab.reports.model.Section;
+import io.heaplab.reports.model.Series;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SweepSectionsTest {
+
+    @TempDir
+    Path dir;
+
+    private static final String MANIFEST = """
+            {"tool": "heaplab", "schema": 2, "kind": "sweep", "sweep": "s.yaml", "points": 16,
+             "columns": [{"name": "workload", "role": "workload"}, {"name": "live", "role": "workload_option"},
+                         {"name": "allocator", "role": "allocator"}, {"name": "frames", "role": "policy_option"},
+                         {"name": "seed", "role": "seed"}],
+             "measures": [{"name": "faults", "whole": true}]}
+            """;
+
+    private Path table(String rows) throws IOException {
+        Files.writeString(dir.resolve("sweep.json"), MANIFEST);
+        return Files.writeString(dir.resolve("table.jsonl"), rows);
+    }
+
+    private static String row(int live, String allocator, int frames, int seed, String faults, String failure) {
+        return "{\"workload\":\"w\",\"live\":" + live + ",\"allocator\":\"" + allocator + "\",\"frames\":" + frames
+                + ",\"seed\":" + seed + ",\"faults\":" + faults + ",\"failure\":" + failure + "}\n";
+    }
+
+    private Path grid() throws IOException {
+        StringBuilder rows = new StringBuilder();
+        for (int live : new int[] {10, 20}) {
+            for (String allocator : new String[] {"stack", "mru"}) {
+                // frames written large to small: the line still runs left to right
+                for (int frames : new int[] {64, 16, 4}) {
+                    for (int seed = 1; seed <= 2; seed++) {
+                        boolean failed = live == 20 && allocator.equals("mru") && frames == 4 && seed == 2;
+                        rows.append(row(live, allocator, frames, seed, failed ? "null"
+                                : Integer.toString(1000 / frames * seed + live), failed ? "\"broke\"" : "null"));
+                    }
+                }
+            }
+        }
+        return table(rows.toString());
+    }
+
+    @Test
+    void aMeasureAgainstTheLongestNumericAxisALinePerNamedAxisAChartPerTheRest() throws IOException {
+        Section section = SweepSections.read(grid(), SweepView.AUTO);
+        assertThat(section.parameters()).containsEntry("workload", "w").containsEntry("seeds", "1, 2")
+                .containsEntry("points", "24, 1 failed");
+        assertThat(section.figures()).extracting(Figure::title)
+                .containsExactly("faults against frames, live 10", "faults against frames, live 20");
+        Figure first = section.figures().getFirst();
+        assertThat(first.series()).extracting(Series::name).containsExactly("allocator stack", "allocator mru");
+        Series stack = first.series().getFirst();
+        assertThat(stack.x()).containsExactly(4, 16, 64);
+        // seeds 1 and 2: 1000 / frames * seed + 10 (integer division), so the mean is 1.5 * (1000 / frames) + 10
+        assertThat(stack.y()).containsExactly(385, 103, 32.5);
+        assertThat(stack.error()[0]).isCloseTo(Math.sqrt(2 * 125.0 * 125.0), org.assertj.core.data.Offset.offset(1e-9));
+        // the failed seed is left out: the mean of seed 1 alone
+        Series mru = section.figures().get(1).series().get(1);
+        assertThat(mru.y()[0]).isEqualTo(270);
+        assertThat(section.tables().getFirst().columns()).containsExactly("live", "allocator", "frames", "faults");
+        assertThat(section.tables().getFirst().rows().getFirst()).containsExactly("10", "stack", "64", "32.5");
+    }
+
+    @Test
+    void theViewChoosesTheAxesAndMeasures() throws IOException {
+        Section section = SweepSections.read(grid(), new SweepView("live", "frames", List.of("faults")));
+        assertThat(section.figures()).extracting(Figure::title)
+                .containsExactly("faults against live, allocator stack", "faults against live, allocator mru");
+        assertThatThrownBy(() -> SweepSections.read(grid(), new SweepView("lives", null, List.of())))
+                .hasMessageStartingWith("--x lives (expected: one of the sweep's columns");
+        assertThatThrownBy(() -> SweepSections.read(grid(), new SweepView(null, null, List.of("fault"))))
+                .hasMessageContaining("no measure 'fault' (expected: one of faults)");
+    }
+
+    @Test
+    void aNamedXAxisGivesBars() throws IOException {
+        Section section = SweepSections.read(grid(), new SweepView("allocator", "live", List.of()));
+        assertThat(section.figures().getFirst().type()).isEqualTo(Figure.Type.BARS);
+        assertThat(section.figures().getFirst().categories()).containsExactly("stack", "mru");
+    }
+
+    @Test
+    void aTableWithoutItsManifestOrWithABadRowIsNamed() throws IOException {
+        Path lone = Files.writeString(Files.createDirectory(dir.resolve("lone")).resolve("table.jsonl"), "{}\n");
+        assertThatThrownBy(() -> SweepSections.read(lone, SweepView.AUTO))
+                .hasMessage(lone + ": no sweep.json beside it (expected: a sweep's table in the directory heaplab"
+                        + " sweep wrote)");
+        Path bad = table(row(10, "stack", 4, 1, "7", "null") + "{\"workload\":\"w\"}\n");
+        assertThatThrownBy(() -> SweepSections.read(bad, SweepView.AUTO))
+                .hasMessage(bad + ": line 2: no value of 'live' (expected: the columns sweep.json names)");
+    }
+}
