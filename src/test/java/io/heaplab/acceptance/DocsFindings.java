@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.TextNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -46,6 +47,11 @@ final class DocsFindings {
     /** Configuration B with three times Carr's frames. */
     static final String CARR_FRAMES = "./heaplab reproduce carr --configurations B --tasks 10 --thetas 100,1000"
             + " --frames-scale 3 --json carr-frames.json --no-report";
+    /** The sweep the README shows, its file and the first rows of its table. */
+    static final String SWEEP = "./heaplab sweep examples/sweeps/mru.yaml --out mru";
+    /** The sweep file the README shows. */
+    static final String SWEEP_FILE = "examples/sweeps/mru.yaml";
+
     /** TRIDIAG's allocations in Brent's paper (section 3.1; brent-mru.json, workloadFacts). */
     static final long PAPER_TRIDIAG_ALLOCATIONS = 1_803_213;
     /** The most blocks Brent's TRIDIAG held at once (section 3.1). */
@@ -69,6 +75,7 @@ final class DocsFindings {
         purdom(findings);
         carr(findings);
         fits(findings);
+        sweep(findings, root);
         List<DynamicNode> tests = new ArrayList<>();
         for (int i = 0; i < findings.size(); i++) {
             Finding finding = findings.get(i);
@@ -76,7 +83,10 @@ final class DocsFindings {
                 DocsCommandsTest.Ran ran = DocsCommandsTest.RAN.get(finding.command());
                 assertThat(ran).as("%s is not run by the docs check: does %s still show it?", finding.command(),
                         finding.doc()).isNotNull();
-                JsonNode json = JSON.readTree(ran.dir().resolve(finding.file()).toFile());
+                Path file = ran.dir().resolve(finding.file());
+                // a table of text (a sweep's CSV) is handed to its rendering as one string
+                JsonNode json = finding.file().endsWith(".json") ? JSON.readTree(file.toFile())
+                        : TextNode.valueOf(Files.readString(file));
                 String sentence = finding.render().apply(json);
                 assertThat(normalized(root.resolve(finding.doc())).contains(sentence))
                         .as("%s states, word for word, what `%s` gives:%n  %s%n(if the run changed, update the"
@@ -93,6 +103,21 @@ final class DocsFindings {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    // ---------------------------------------------------------------- the README's sweep
+
+    private static void sweep(List<Finding> findings, Path root) {
+        // the sweep file as the README shows it, and the first rows of the table its run wrote
+        findings.add(new Finding("README.md", SWEEP, "mru/table.csv", csv -> {
+            try {
+                return Files.readString(root.resolve(SWEEP_FILE)).replaceAll("\\s+", " ").strip();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }));
+        findings.add(new Finding("README.md", SWEEP, "mru/table.csv", csv -> String.join(" ",
+                csv.asText().lines().limit(5).toList()).replaceAll("\\s+", " ")));
     }
 
     // ---------------------------------------------------------------- Brent

@@ -36,7 +36,7 @@ import picocli.CommandLine.ParentCommand;
                 + " resumed with --resume, sorted in the sweep's order at the end, the same whatever the engine or"
                 + " threads. See docs/sweeps.md."},
         footerHeading = "%nExamples:%n",
-        footer = {"  heaplab sweep examples/sweeps/brent.yaml",
+        footer = {"  heaplab sweep examples/sweeps/mru.yaml",
             "  heaplab sweep examples/sweeps/purdom.yaml --out purdom --resume",
             "  heaplab sweep examples/sweeps/purdom.yaml --engine spark --master local[4]",
             "  heaplab sweep examples/sweeps/purdom.yaml --emit slurm slurm/ --shards 32"})
@@ -87,7 +87,7 @@ final class SweepCommand implements Callable<Integer> {
                     + " as measured; repeatable. Points no table has are run.")
     private List<Path> merges = new ArrayList<>();
 
-    @Option(names = "--emit", arity = "2", paramLabel = "KIND DIR",
+    @Option(names = "--emit", arity = "2", paramLabel = "KIND DIR", hideParamSyntax = true,
             description = "Run nothing; write a job script instead: slurm DIR writes DIR/array.sbatch (a job array,"
                     + " a shard per task) and DIR/merge.sbatch (the shards into one table).")
     private List<String> emit = new ArrayList<>();

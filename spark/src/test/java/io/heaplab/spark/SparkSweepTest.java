@@ -88,20 +88,12 @@ class SparkSweepTest {
     void tasksThatFailOnceAndAreRetriedGiveTheSameTable() throws Exception {
         Path file = Files.writeString(dir.resolve("s.yaml"), SWEEP);
         Sweep sweep = SweepReader.read(file, PLUGINS);
-        SweepRun.Listener quiet = new SweepRun.Listener() {
-            @Override
-            public void started(int pending, int done) {
-            }
-
-            @Override
-            public void finished(Row row) {
-            }
-        };
         PointWork work = PointWork.of(sweep, List.of());
-        SweepRun.run(sweep, dir.resolve("local"), List.of(), SweepRun.Shard.ALL, new LocalEngine(2), work, quiet);
+        SweepRun.run(sweep, dir.resolve("local"), List.of(), SweepRun.Shard.ALL, new LocalEngine(2), work,
+                SweepRun.Listener.SILENT);
         FailsFirstAttempt.INJECTED.set(0);
         SweepRun.Summary summary = SweepRun.run(sweep, dir.resolve("retried"), List.of(), SweepRun.Shard.ALL,
-                new SparkEngine("local[2,2]"), new FailsFirstAttempt(work, 42), quiet);
+                new SparkEngine("local[2,2]"), new FailsFirstAttempt(work, 42), SweepRun.Listener.SILENT);
         assertThat(FailsFirstAttempt.INJECTED.get()).as("first attempts failed").isGreaterThan(3);
         assertThat(summary.failed()).isZero();
         assertThat(summary.ran()).isEqualTo(36);

@@ -31,6 +31,18 @@ public final class SweepRun {
 
     /** Hears how a sweep goes, for a progress bar. */
     public interface Listener {
+
+        /** Hears nothing: a sweep run as a library call. */
+        Listener SILENT = new Listener() {
+            @Override
+            public void started(int pending, int done) {
+            }
+
+            @Override
+            public void finished(Row row) {
+            }
+        };
+
         /** Before the first point runs: how many will, and how many rows the table already had. */
         void started(int pending, int done);
 

@@ -36,23 +36,13 @@ class SweepRunTest {
             seed: 1..2
             """;
 
-    static final SweepRun.Listener QUIET = new SweepRun.Listener() {
-        @Override
-        public void started(int pending, int done) {
-        }
-
-        @Override
-        public void finished(Row row) {
-        }
-    };
-
     private static String table(Path out) throws IOException {
         return Files.readString(out.resolve(SweepTable.CSV)) + Files.readString(out.resolve(SweepTable.JSONL));
     }
 
     private SweepRun.Summary run(Sweep sweep, Path out, boolean resume, SweepEngine engine) throws Exception {
         return SweepRun.run(sweep, out, resume ? List.of(out.resolve(SweepTable.JSONL)) : List.of(),
-                SweepRun.Shard.ALL, engine, PointWork.of(sweep, List.of()), QUIET);
+                SweepRun.Shard.ALL, engine, PointWork.of(sweep, List.of()), SweepRun.Listener.SILENT);
     }
 
     @Test
@@ -152,13 +142,13 @@ class SweepRunTest {
         for (int i = 0; i < 3; i++) {
             Path shard = dir.resolve("shard" + i);
             SweepRun.Summary summary = SweepRun.run(sweep, shard, List.of(), new SweepRun.Shard(i, 3),
-                    new LocalEngine(1), PointWork.of(sweep, List.of()), QUIET);
+                    new LocalEngine(1), PointWork.of(sweep, List.of()), SweepRun.Listener.SILENT);
             assertThat(summary.ran()).isEqualTo(8);
             shards.add(shard.resolve(SweepTable.JSONL));
         }
         AtomicInteger ran = new AtomicInteger();
         SweepRun.run(sweep, dir.resolve("merged"), shards, SweepRun.Shard.ALL,
-                new StoppingEngine(Integer.MAX_VALUE, ran), PointWork.of(sweep, List.of()), QUIET);
+                new StoppingEngine(Integer.MAX_VALUE, ran), PointWork.of(sweep, List.of()), SweepRun.Listener.SILENT);
         assertThat(ran.get()).isZero();
         assertThat(table(dir.resolve("merged"))).isEqualTo(table(dir.resolve("whole")));
     }
@@ -199,12 +189,12 @@ class SweepRunTest {
                 : work.run(point);
         Path out = dir.resolve("out");
         SweepRun.Summary summary = SweepRun.run(sweep, out, List.of(), SweepRun.Shard.ALL, new LocalEngine(2),
-                failsOdd, QUIET);
+                failsOdd, SweepRun.Listener.SILENT);
         assertThat(summary.failed()).isEqualTo(12);
         String before = table(out);
         assertThat(Files.readAllLines(out.resolve(SweepTable.CSV)).get(2)).endsWith(",\"odd, so failed\"");
         SweepRun.Summary resumed = SweepRun.run(sweep, out, List.of(out.resolve(SweepTable.JSONL)),
-                SweepRun.Shard.ALL, new StoppingEngine(0, new AtomicInteger()), work, QUIET);
+                SweepRun.Shard.ALL, new StoppingEngine(0, new AtomicInteger()), work, SweepRun.Listener.SILENT);
         assertThat(resumed).isEqualTo(new SweepRun.Summary(24, 24, 0, 12));
         assertThat(table(out)).isEqualTo(before);
     }

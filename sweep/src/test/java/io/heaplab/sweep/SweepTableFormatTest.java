@@ -29,7 +29,7 @@ class SweepTableFormatTest {
                 """);
         Path out = dir.resolve("out");
         SweepRun.run(sweep, out, List.of(), SweepRun.Shard.ALL, new LocalEngine(2), PointWork.of(sweep, List.of()),
-                SweepRunTest.QUIET);
+                SweepRun.Listener.SILENT);
         assertGolden(Files.readString(out.resolve(SweepTable.CSV)), "golden/table.csv");
         assertGolden(Files.readString(out.resolve(SweepTable.JSONL)), "golden/table.jsonl");
         assertGolden(Files.readString(out.resolve(SweepTable.MANIFEST)), "golden/sweep.json");
