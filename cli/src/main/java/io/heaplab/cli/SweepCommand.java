@@ -181,9 +181,12 @@ final class SweepCommand implements Callable<Integer> {
             err.println("heaplab: point " + sweep.points().get(row.index()).key().replace('\u001f', ',')
                     + " failed: " + row.failure());
         }
-        if (failed.size() > FAILURES_SHOWN) {
-            err.println("heaplab: and " + (failed.size() - FAILURES_SHOWN) + " more failed points (the table's"
-                    + " failure column names each)");
+        int shown = Math.min(FAILURES_SHOWN, failed.size());
+        int unnamed = summary.failed() - shown;
+        if (unnamed > 0) {
+            err.println("heaplab: " + (shown == 0 ? "" : "and ") + unnamed + (shown == 0 ? "" : " more")
+                    + " failed point(s)" + (failed.size() < summary.failed() ? ", resumed from the table" : "")
+                    + " (the table's failure column names each)");
         }
         err.flush();
         return summary.failed() == 0 ? Main.OK : Main.FAILURE;
