@@ -49,7 +49,7 @@ class ReportCommandTest {
                 "none.json: is not a file: no such file or directory");
         assertUsage(Cli.run("report", text.toString(), "-o", dir.resolve("r").toString()), "notes.txt: not JSON");
         assertUsage(Cli.run("report", jmhResult().toString(), "-o", file.toString()), "is not a directory");
-        assertUsage(Cli.run("report", "-o", dir.resolve("r").toString()), "RESULTS.json");
+        assertUsage(Cli.run("report", "-o", dir.resolve("r").toString()), "RESULTS");
         assertUsage(Cli.run("report", jmhResult().toString()), "--out");
         assertThat(dir.resolve("r")).doesNotExist();
     }
