@@ -211,7 +211,8 @@ class SweepCommandTest {
                 + " \"$HEAPLAB\" sweep " + sweep + " --engine spark --master 'local[2]'");
         assertThat(result.exitCode()).as(result.err()).isZero();
         assertThat(result.out()).isEqualTo("spark-submit --master local[2] --class io.heaplab.cli.Main"
-                + " --driver-java-options --enable-native-access=ALL-UNNAMED " + jar + " sweep " + sweep
+                + " --driver-java-options --enable-native-access=ALL-UNNAMED --conf"
+                + " spark.executor.extraJavaOptions=--enable-native-access=ALL-UNNAMED " + jar + " sweep " + sweep
                 + " --engine spark --master local[2]\n");
         Launch.Result none = Launch.shell("PATH=/usr/bin:/bin SPARK_HOME= \"$HEAPLAB\" sweep " + sweep
                 + " --engine spark");

@@ -37,13 +37,14 @@ final class ReportCommand implements Callable<Integer> {
     private Path out;
 
     @Option(names = "--x", paramLabel = "COLUMN",
-            description = "For a sweep's table: the column along the x axis (default: the first numeric one that"
-                    + " varies).")
+            description = "For a sweep's table: the column along the x axis (default: the numeric column that varies"
+                    + " over the most values).")
     private String x;
 
     @Option(names = "--lines", paramLabel = "COLUMN",
-            description = "For a sweep's table: the column whose values are the lines (default: the next one that"
-                    + " varies); every other column that varies gets a chart per value.")
+            description = "For a sweep's table: the column whose values are the lines (default: the first named"
+                    + " column that varies, such as allocator, else the next numeric one); every other column that"
+                    + " varies gets a chart per value.")
     private String lines;
 
     @Option(names = "--y", paramLabel = "MEASURE", split = ",",

@@ -1,11 +1,8 @@
 package io.heaplab.cli;
 
 import io.heaplab.core.spi.SpecException;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,6 +17,7 @@ final class SparkSubmit {
 
     /** Names the job jar when it is not where a build of heaplab puts it. */
     static final String JAR_VARIABLE = "HEAPLAB_SPARK_JAR";
+    private static final String NATIVE_ACCESS = "--enable-native-access=ALL-UNNAMED";
     /** Where {@code mvn package} puts the job jar, from the root of heaplab's sources. */
     static final String BUILT_JAR = "spark/target/heaplab-spark.jar";
 
@@ -27,7 +25,7 @@ final class SparkSubmit {
     }
 
     /** Submits {@code args}, the command as given, and returns spark-submit's exit code. */
-    static int run(String engine, String master, List<String> args, PrintWriter out, PrintWriter err)
+    static int run(String engine, String master, List<String> args, PrintWriter err)
             throws IOException, InterruptedException {
         Map<String, String> environment = System.getenv();
         Path submit = submitCommand(environment);
@@ -36,20 +34,14 @@ final class SparkSubmit {
         if (master != null) {
             command.addAll(List.of("--master", master));
         }
-        command.addAll(List.of("--class", Main.class.getName(), "--driver-java-options",
-                "--enable-native-access=ALL-UNNAMED", jar.toString()));
+        // the heap reserves its address space through the FFM API, on the driver and on every executor
+        command.addAll(List.of("--class", Main.class.getName(), "--driver-java-options", NATIVE_ACCESS, "--conf",
+                "spark.executor.extraJavaOptions=" + NATIVE_ACCESS, jar.toString()));
         command.addAll(args);
         err.println("heaplab: the " + engine + " engine runs in " + jar + ": " + String.join(" ", command));
         err.flush();
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(),
-                StandardCharsets.UTF_8))) {
-            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-                out.println(line);
-                out.flush();
-            }
-        }
-        return process.waitFor();
+        // the job's output and Spark's log go where heaplab's would, each to its own stream
+        return new ProcessBuilder(command).inheritIO().start().waitFor();
     }
 
     private static Path submitCommand(Map<String, String> environment) {

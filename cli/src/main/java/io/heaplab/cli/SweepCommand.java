@@ -64,6 +64,10 @@ final class SweepCommand implements Callable<Integer> {
             description = "Keep the rows the table in --out already has and run only the points it lacks.")
     private boolean resume;
 
+    @Option(names = "--retry-failed",
+            description = "With --resume or --merge: run again the points whose rows there failed (a plugin fixed).")
+    private boolean retryFailed;
+
     @Option(names = "--threads", paramLabel = "T",
             description = "Points at a time on the local engine (default: the number of processors).")
     private Integer threads;
@@ -97,7 +101,9 @@ final class SweepCommand implements Callable<Integer> {
                     + " ${DEFAULT-VALUE}).")
     private int shards;
 
-    @Option(names = "--check", description = "Read and check the sweep file, print its points, and run nothing.")
+    @Option(names = "--check",
+            description = "Read and check the sweep file, print how many points and which columns it has, and run"
+                    + " nothing.")
     private boolean check;
 
     @Override
@@ -122,11 +128,12 @@ final class SweepCommand implements Callable<Integer> {
         }
         PrintWriter printer = spec.commandLine().getOut();
         SweepEngineProvider provider = emit.isEmpty() && !check ? engine(engine) : null;
+        // checked here before anything runs, whether here or submitted to Spark
+        Sweep sweep = SweepReader.read(file, parent.plugins());
         if (provider == null && !engine.equals("local") && emit.isEmpty() && !check) {
-            return SparkSubmit.run(engine, master, spec.commandLine().getParseResult().originalArgs(), printer,
+            return SparkSubmit.run(engine, master, spec.commandLine().getParseResult().originalArgs(),
                     spec.commandLine().getErr());
         }
-        Sweep sweep = SweepReader.read(file, parent.plugins());
         if (check) {
             printer.printf(Locale.ROOT, "%s: %d point(s), %d column(s): %s; measures: %s%n", file,
                     sweep.points().size(), sweep.columns().size(), String.join(", ", sweep.header().subList(0,
@@ -146,7 +153,7 @@ final class SweepCommand implements Callable<Integer> {
         SweepRun.Summary summary;
         Progress[] progress = new Progress[1];
         try {
-            summary = SweepRun.run(sweep, dir, earlier, part, chosen, work, new SweepRun.Listener() {
+            summary = SweepRun.run(sweep, dir, earlier, retryFailed, part, chosen, work, new SweepRun.Listener() {
                 @Override
                 public void started(int pending, int done) {
                     progress[0] = Progress.start("points", pending);

@@ -6,6 +6,7 @@ import io.heaplab.sweep.PointWork;
 import io.heaplab.sweep.Row;
 import io.heaplab.sweep.Sweep;
 import io.heaplab.sweep.SweepEngine;
+import java.io.IOException;
 import java.io.Serial;
 import java.io.Serializable;
 import java.nio.file.Files;
@@ -15,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
 import org.apache.spark.SparkConf;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.JavaRDD;
@@ -50,14 +52,15 @@ public final class SparkEngine implements SweepEngine {
         } else if (!conf.contains("spark.master")) {
             conf.setMaster(DEFAULT_MASTER);
         }
+        Path staging = Files.createTempDirectory("heaplab-shipped");
         try (JavaSparkContext spark = new JavaSparkContext(conf)) {
             Map<String, String> shipped = new LinkedHashMap<>();
             List<String> jars = work instanceof PointWork w ? w.pluginJars() : List.of();
             for (String path : jars) {
-                ship(spark, path, shipped);
+                ship(spark, path, staging, shipped);
             }
             for (Path input : sweep.inputs()) {
-                ship(spark, input.toString(), shipped);
+                ship(spark, input.toString(), staging, shipped);
             }
             // a task per point: its row is handed back, and flushed, the moment it finishes
             JavaRDD<Point> rdd = spark.parallelize(points, Math.max(1, points.size()));
@@ -67,16 +70,43 @@ public final class SparkEngine implements SweepEngine {
             if (failure.get() != null) {
                 throw failure.get();
             }
+        } finally {
+            delete(staging);
         }
     }
 
-    private static void ship(JavaSparkContext spark, String path, Map<String, String> shipped) {
+    /**
+     * Ships {@code path} (a file or a directory of plugin jars) to the executors under a name of its own, numbered
+     * so that two files of one name (two traces called {@code t.hmt}) stay apart: a copy in {@code staging} is
+     * what Spark sends.
+     */
+    private static void ship(JavaSparkContext spark, String path, Path staging, Map<String, String> shipped)
+            throws IOException {
         Path file = Path.of(path);
         if (shipped.containsKey(path) || !Files.exists(file)) {
             return;
         }
-        spark.sc().addFile(file.toAbsolutePath().toString(), Files.isDirectory(file));
-        shipped.put(path, file.getFileName().toString());
+        String name = shipped.size() + "-" + file.getFileName();
+        Path copy = staging.resolve(name);
+        if (Files.isDirectory(file)) {
+            try (Stream<Path> tree = Files.walk(file)) {
+                for (Path each : (Iterable<Path>) tree::iterator) {
+                    Files.copy(each, copy.resolve(file.relativize(each).toString()));
+                }
+            }
+        } else {
+            Files.copy(file, copy);
+        }
+        spark.sc().addFile(copy.toString(), Files.isDirectory(copy));
+        shipped.put(path, name);
+    }
+
+    private static void delete(Path dir) throws IOException {
+        try (Stream<Path> tree = Files.walk(dir)) {
+            for (Path each : (Iterable<Path>) tree.sorted(java.util.Comparator.reverseOrder())::iterator) {
+                Files.deleteIfExists(each);
+            }
+        }
     }
 
     /** Runs the points of one partition on an executor. */

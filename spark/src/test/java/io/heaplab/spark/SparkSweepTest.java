@@ -99,4 +99,26 @@ class SparkSweepTest {
         assertThat(summary.ran()).isEqualTo(36);
         assertThat(table(dir.resolve("retried"))).isEqualTo(table(dir.resolve("local")));
     }
+
+    @Test
+    void twoTracesOfOneNameAreShippedApart() throws Exception {
+        Path traces = Path.of(System.getProperty("user.dir")).resolve("../examples/malloc-traces").normalize();
+        Path a = Files.copy(traces.resolve("tcc-compile.hmt"),
+                Files.createDirectories(dir.resolve("a")).resolve("t.hmt"));
+        Path b = Files.copy(traces.resolve("sort-lines.hmt"),
+                Files.createDirectories(dir.resolve("b")).resolve("t.hmt"));
+        Path file = Files.writeString(dir.resolve("traces.yaml"), "workload:\n  malloc-trace:\n    file: [" + a + ", "
+                + b + "]\nallocator: first-fit\nmeasures: [allocations, peakFootprint]\n");
+        Sweep sweep = SweepReader.read(file, PLUGINS);
+        PointWork work = PointWork.of(sweep, List.of());
+        SweepRun.run(sweep, dir.resolve("local"), List.of(), SweepRun.Shard.ALL, new LocalEngine(1), work,
+                SweepRun.Listener.SILENT);
+        SweepRun.Summary summary = SweepRun.run(sweep, dir.resolve("spark"), List.of(), SweepRun.Shard.ALL,
+                new SparkEngine("local[2]"), work, SweepRun.Listener.SILENT);
+        assertThat(summary.failed()).isZero();
+        assertThat(table(dir.resolve("spark"))).isEqualTo(table(dir.resolve("local")));
+        assertThat(Files.readAllLines(dir.resolve("local").resolve(SweepTable.CSV)).get(1))
+                .isNotEqualTo(Files.readAllLines(dir.resolve("local").resolve(SweepTable.CSV)).get(2)
+                        .replace(b.toString(), a.toString()));
+    }
 }

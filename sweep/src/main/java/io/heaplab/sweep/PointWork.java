@@ -1,12 +1,16 @@
 package io.heaplab.sweep;
 
 import io.heaplab.core.plugins.Plugins;
+import io.heaplab.core.plugins.Watchdog;
 import io.heaplab.core.run.RunOutcome;
 import io.heaplab.core.run.Runner;
 import io.heaplab.core.spi.SpecException;
+import java.io.File;
 import java.io.Serial;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.UnaryOperator;
@@ -14,12 +18,16 @@ import java.util.function.UnaryOperator;
 /**
  * What an engine does with each point, wherever it runs: runs it with heaplab's plugins and those of the sweep's
  * plugin jars, and keeps the sweep's measures, or the one-line reason it failed. It is sent to other machines as it
- * is, so it holds only the jars' paths and the measures; each machine loads the plugins once.
+ * is, so it holds only the jars' paths, their names, the measures and the plugins' time limit; each machine loads
+ * the plugins once.
  *
- * @param pluginJars the plugin jars and directories the sweep loads, as paths on the machine that runs the point
- * @param measures   the measures its rows keep
+ * @param pluginJars       the plugin jars and directories the sweep loads, as paths on the machine that runs it
+ * @param jarNames         each one's file name, as a failure names it: the same wherever the jar was read from
+ * @param measures         the measures its rows keep
+ * @param timeLimitSeconds how long a plugin's run may take ({@link Watchdog}), 0 for no limit
  */
-public record PointWork(List<String> pluginJars, List<Measure> measures) implements PointTask {
+public record PointWork(List<String> pluginJars, List<String> jarNames, List<Measure> measures,
+                        long timeLimitSeconds) implements PointTask {
 
     @Serial
     private static final long serialVersionUID = 1L;
@@ -29,24 +37,33 @@ public record PointWork(List<String> pluginJars, List<Measure> measures) impleme
 
     public PointWork {
         pluginJars = List.copyOf(pluginJars);
+        jarNames = List.copyOf(jarNames);
         measures = List.copyOf(measures);
+        if (jarNames.size() != pluginJars.size()) {
+            throw new IllegalArgumentException(jarNames.size() + " names for " + pluginJars.size()
+                    + " plugin jars (expected: one each)");
+        }
     }
 
-    /** The work of {@code sweep} with the plugin jars {@code jars}. */
+    /** The work of {@code sweep} with the plugin jars {@code jars}, under this JVM's plugin time limit. */
     public static PointWork of(Sweep sweep, List<Path> jars) {
-        return new PointWork(jars.stream().map(Path::toString).toList(), sweep.measures());
+        return new PointWork(jars.stream().map(Path::toString).toList(),
+                jars.stream().map(j -> j.getFileName() == null ? j.toString() : j.getFileName().toString()).toList(),
+                sweep.measures(), Watchdog.seconds());
     }
 
     /** This work with each plugin jar's path made one this machine has (an engine's copy of a shipped jar). */
     public PointWork localized(UnaryOperator<String> local) {
-        return new PointWork(pluginJars.stream().map(local).toList(), measures);
+        return new PointWork(pluginJars.stream().map(local).toList(), jarNames, measures, timeLimitSeconds);
     }
 
-    /** Runs {@code point} and gives its row; a run that fails gives a row that says why. */
     @Override
     public Row run(Point point) {
-        Plugins plugins = LOADED.computeIfAbsent(pluginJars,
-                jars -> Plugins.load().withJars(jars.stream().map(Path::of).toList()));
+        Plugins plugins = LOADED.computeIfAbsent(pluginJars, jars -> {
+            // the limit the command was given, on whatever machine the point runs
+            Watchdog.setSeconds(timeLimitSeconds);
+            return Plugins.load().withJars(jars.stream().map(Path::of).toList());
+        });
         RunOutcome outcome;
         try {
             outcome = new Runner(plugins).attempt(point.runSpec());
@@ -67,8 +84,17 @@ public record PointWork(List<String> pluginJars, List<Measure> measures) impleme
         return new Row(point.index(), values, "");
     }
 
-    /** The row of a point whose run failed: every measure empty, and the reason. */
+    /**
+     * The row of a point whose run failed: every measure empty, and the reason, a plugin jar named by its file name
+     * rather than by where this machine read it from, so the row is the same wherever the point ran.
+     */
     private Row failed(Point point, String reason) {
-        return new Row(point.index(), java.util.Collections.nCopies(measures.size(), ""), reason);
+        String named = reason;
+        for (int i = 0; i < pluginJars.size(); i++) {
+            String jar = pluginJars.get(i);
+            named = Files.isDirectory(Path.of(jar)) ? named.replace(jar + File.separator, "")
+                    : named.replace(jar, jarNames.get(i));
+        }
+        return new Row(point.index(), Collections.nCopies(measures.size(), ""), named);
     }
 }

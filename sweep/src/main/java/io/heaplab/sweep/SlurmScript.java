@@ -43,7 +43,8 @@ public final class SlurmScript {
             command.append(" --plugins ").append(quote(plugin.toString()));
         }
         command.append(" sweep ").append(quote(sweep.file().toString()));
-        Path logs = target.resolve("logs");
+        // absolute: Slurm opens the log where sbatch was run, before the script's cd
+        Path logs = target.toAbsolutePath().resolve("logs");
         String head = "#!/bin/bash\n"
                 + "# written by heaplab sweep --emit slurm for " + sweep.file() + ": " + sweep.points().size()
                 + " points in " + tasks + " tasks\n";

@@ -171,8 +171,7 @@ public final class SweepReader {
                                 for (At<Long> seed : seeds) {
                                     grid.add(new Draft(w, a, p, size, heap, count, seed));
                                     if (grid.size() > MAX_POINTS) {
-                                        throw new SweepFileException(file, top.line(), "more than " + MAX_POINTS
-                                                + " points (expected: at most " + MAX_POINTS + ")");
+                                        throw tooMany(file, top.line());
                                     }
                                 }
                             }
@@ -184,11 +183,17 @@ public final class SweepReader {
         Map<String, Role> known = known(grid);
         Node exclude = top.entries().get("exclude");
         if (exclude != null) {
-            List<Map<String, Set<String>>> rules = new ArrayList<>();
-            for (Node rule : items(file, exclude, "exclude")) {
-                rules.add(rule(file, rule, known, "exclude"));
+            for (Node entry : items(file, exclude, "exclude")) {
+                Map<String, Set<String>> rule = rule(file, entry, known, "exclude");
+                // a rule that matches nothing is a typo, not a choice: said at once, not run around
+                if (grid.stream().noneMatch(d -> matches(d, rule, known))) {
+                    throw new SweepFileException(file, entry.line(), "this exclude entry matches no point"
+                            + " (expected: axis values the sweep has; a plugin's options as axes of their own,"
+                            + " such as {allocator: buddy, cell: 32}, or its whole spec, such as {allocator:"
+                            + " \"buddy:cell=32\"})");
+                }
+                grid.removeIf(d -> matches(d, rule, known));
             }
-            grid.removeIf(d -> rules.stream().anyMatch(rule -> matches(d, rule, known)));
         }
         List<Draft> drafts = new ArrayList<>(grid);
         Node include = top.entries().get("include");
@@ -205,10 +210,14 @@ public final class SweepReader {
         return drafts;
     }
 
+    private static SweepFileException tooMany(Path file, int line) {
+        return new SweepFileException(file, line, "more than " + MAX_POINTS + " points (expected: at most "
+                + MAX_POINTS + "; a range too wide?)");
+    }
+
     /** The points of the sweep file an {@code include} entry names, relative to the file that names it. */
     private List<Draft> included(Path file, Node.Scalar name) {
-        Path other = (file.toAbsolutePath().getParent() == null ? Path.of("") : file.toAbsolutePath().getParent())
-                .resolve(name.text());
+        Path other = file.resolveSibling(name.text());
         Path normal = other.toAbsolutePath().normalize();
         if (reading.contains(normal)) {
             List<Path> chain = new ArrayList<>(reading.reversed());
@@ -217,9 +226,10 @@ public final class SweepReader {
                     + chain.stream().map(p -> p.getFileName().toString()).collect(Collectors.joining(" -> "))
                     + " (expected: includes that end)");
         }
-        if (Files.notExists(other)) {
-            throw new SweepFileException(file, name.line(), "include '" + name.text() + "': no such file (expected:"
-                    + " a sweep file, relative to " + file.getFileName() + ")");
+        if (!Files.isRegularFile(other)) {
+            throw new SweepFileException(file, name.line(), "include '" + name.text() + "': "
+                    + (Files.isDirectory(other) ? "a directory" : "no such file") + " (expected: a sweep file,"
+                    + " relative to " + file.getFileName() + ")");
         }
         return drafts(other, SweepFiles.read(other));
     }
@@ -239,6 +249,9 @@ public final class SweepReader {
                 for (Draft d : variants) {
                     for (At<String> value : values(file, axis.getValue(), name)) {
                         next.add(set(d, name, role, value));
+                        if (added.size() + next.size() > MAX_POINTS) {
+                            throw tooMany(file, axis.getValue().line());
+                        }
                     }
                 }
                 variants = next;
@@ -350,7 +363,12 @@ public final class SweepReader {
 
     private static boolean matches(Draft draft, Map<String, Set<String>> rule, Map<String, Role> known) {
         for (Map.Entry<String, Set<String>> axis : rule.entrySet()) {
-            if (!axis.getValue().contains(canonical(draft.value(axis.getKey(), known.get(axis.getKey()))))) {
+            Role role = known.get(axis.getKey());
+            String value = draft.value(axis.getKey(), role);
+            // a plugin's column is matched by its name, or by its whole spec when the rule gives one
+            String spec = (role == Role.WORKLOAD || role == Role.ALLOCATOR || role == Role.POLICY)
+                    && draft.spec(role) != null ? draft.spec(role).value().toString() : null;
+            if (!axis.getValue().contains(canonical(value)) && (spec == null || !axis.getValue().contains(spec))) {
                 return false;
             }
         }
@@ -386,13 +404,13 @@ public final class SweepReader {
                 + String.join(", ", known.keySet()) + ")");
     }
 
-    /** A number as one text whatever way it was written (16, 16.0), so rules match the points they mean. */
-    private static String canonical(String value) {
-        try {
-            return Spec.number(Double.parseDouble(value));
-        } catch (NumberFormatException e) {
-            return value;
-        }
+    /**
+     * A number as one text whatever way it was written ({@code 16}, {@code 16.0}, {@code 1.6e1} are all {@code
+     * 16}), exactly (no double rounds a large seed), so the same run is one point and rules match the points they
+     * mean; anything else as it is.
+     */
+    static String canonical(String value) {
+        return Numbers.canonical(value);
     }
 
     /** The specs of a workload, allocator or policy axis: specs, tables of name to options, or lists of both. */
@@ -439,6 +457,9 @@ public final class SweepReader {
                         SequencedMap<String, String> more = new LinkedHashMap<>(combination);
                         more.put(option.getKey(), value.value());
                         next.add(more);
+                        if (next.size() > MAX_POINTS) {
+                            throw tooMany(file, option.getValue().line());
+                        }
                     }
                 }
                 combinations = next;
@@ -451,11 +472,15 @@ public final class SweepReader {
     }
 
     private static Spec spec(At<String> text) {
+        Spec spec;
         try {
-            return Spec.parse(text.value());
+            spec = Spec.parse(text.value());
         } catch (SpecException e) {
             throw text.error(e.getMessage());
         }
+        SequencedMap<String, String> options = new LinkedHashMap<>();
+        spec.options().forEach((key, value) -> options.put(key, canonical(value)));
+        return new Spec(spec.name(), options);
     }
 
     /** A plain axis's values, each converted and checked. */
@@ -490,7 +515,7 @@ public final class SweepReader {
             }
             try {
                 for (String value : Ranges.expand(scalar.text(), MAX_POINTS)) {
-                    values.add(new At<>(value, file, scalar.line()));
+                    values.add(new At<>(canonical(value), file, scalar.line()));
                 }
             } catch (SpecException e) {
                 throw new SweepFileException(file, scalar.line(), "'" + key + "': " + e.getMessage());
@@ -635,9 +660,16 @@ public final class SweepReader {
             for (At<Spec> spec : java.util.Arrays.asList(d.workload, d.allocator, d.policy)) {
                 if (spec != null) {
                     for (String value : spec.value().options().values()) {
-                        Path path = Path.of(value);
-                        if (!value.isEmpty() && Files.isRegularFile(path)) {
-                            inputs.add(path);
+                        // a path, not a word that happens to name a file here (order=lifo beside a file 'lifo')
+                        if (value.contains("/") || value.matches(".*\\.[A-Za-z][A-Za-z0-9]*")) {
+                            try {
+                                Path path = Path.of(value);
+                                if (Files.isRegularFile(path)) {
+                                    inputs.add(path);
+                                }
+                            } catch (java.nio.file.InvalidPathException e) {
+                                // not a path at all
+                            }
                         }
                     }
                 }

@@ -56,7 +56,7 @@ public final class SweepRun {
      * @param points  the points of the run's shard
      * @param resumed rows the table already had
      * @param ran     points run now
-     * @param failed  rows that hold a failure, old and new
+     * @param failed  rows of the shard that hold a failure, old and new
      */
     public record Summary(int points, int resumed, int ran, int failed) {
     }
@@ -67,7 +67,16 @@ public final class SweepRun {
      */
     public static Summary run(Sweep sweep, Path dir, List<Path> earlier, Shard shard, SweepEngine engine,
                               PointTask work, Listener listener) throws Exception {
-        try (SweepTable table = SweepTable.open(sweep, dir, earlier)) {
+        return run(sweep, dir, earlier, false, shard, engine, work, listener);
+    }
+
+    /**
+     * Runs the sweep as {@link #run(Sweep, Path, List, Shard, SweepEngine, PointTask, Listener)} does; with {@code
+     * retryFailed}, the points whose rows in {@code earlier} tables failed run again.
+     */
+    public static Summary run(Sweep sweep, Path dir, List<Path> earlier, boolean retryFailed, Shard shard,
+                              SweepEngine engine, PointTask work, Listener listener) throws Exception {
+        try (SweepTable table = SweepTable.open(sweep, dir, earlier, retryFailed)) {
             int done = (int) table.snapshot().keySet().stream().filter(i -> shard.takes(sweep.points().get(i)))
                     .count();
             List<Point> pending = table.pending().stream().filter(shard::takes).toList();
@@ -80,7 +89,8 @@ public final class SweepRun {
             }
             table.finish();
             int points = (int) sweep.points().stream().filter(shard::takes).count();
-            int failed = (int) table.snapshot().values().stream().filter(Row::failed).count();
+            int failed = (int) table.snapshot().values().stream()
+                    .filter(r -> r.failed() && shard.takes(sweep.points().get(r.index()))).count();
             return new Summary(points, done, pending.size(), failed);
         }
     }

@@ -59,6 +59,14 @@ public final class SweepTable implements AutoCloseable {
      * when {@code dir} holds a table and {@code earlier} does not name it, so no result is overwritten unasked.
      */
     public static SweepTable open(Sweep sweep, Path dir, List<Path> earlier) throws IOException {
+        return open(sweep, dir, earlier, false);
+    }
+
+    /**
+     * Opens the table as {@link #open(Sweep, Path, List)} does; with {@code retryFailed}, the failed rows of {@code
+     * earlier} are dropped, so their points run again.
+     */
+    public static SweepTable open(Sweep sweep, Path dir, List<Path> earlier, boolean retryFailed) throws IOException {
         Path own = dir.resolve(JSONL);
         if (Files.exists(own) && earlier.stream().noneMatch(p -> sameFile(p, own))) {
             throw new SpecException(own + " exists (expected: --resume to run only the points it lacks, or another"
@@ -69,6 +77,9 @@ public final class SweepTable implements AutoCloseable {
             if (Files.exists(file)) {
                 table.recover(file);
             }
+        }
+        if (retryFailed) {
+            table.rows.values().removeIf(Row::failed);
         }
         Files.createDirectories(dir);
         AtomicFiles.write(dir.resolve(MANIFEST), table.manifest());
@@ -162,6 +173,9 @@ public final class SweepTable implements AutoCloseable {
         int coordinates = sweep.columns().size();
         // the last item is what follows the last line break: empty, or a line cut short
         for (int n = 0; n < lines.length - 1; n++) {
+            if (lines[n].isBlank()) {
+                continue;
+            }
             List<String> values = new ArrayList<>();
             List<String> names = new ArrayList<>();
             try (JsonParser parser = json.createParser(lines[n])) {

@@ -222,4 +222,76 @@ class SweepReaderTest {
         assertThatThrownBy(() -> Ranges.expand("1..100", 10)).hasMessageContaining("more than 10 values");
         assertThat(List.of()).isEmpty();
     }
+
+    @Test
+    void aNumberIsOnePointHoweverItIsWrittenAndExactly() {
+        Sweep sweep = read(dir, "n.yaml", """
+                workload:
+                  random-blocks:
+                    live: [16, 16.0, 1.6e1]
+                allocator: stack
+                seed: [9007199254740992, 9007199254740993]
+                exclude:
+                  - {seed: 9007199254740992}
+                """);
+        assertThat(sweep.points()).extracting(Point::workload, Point::seed)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("random-blocks:live=16", 9007199254740993L));
+        Sweep toml = read(dir, "n.toml", """
+                allocator = "stack"
+                seed = [9007199254740993]
+                [workload.random-blocks]
+                live = [16.0]
+                """);
+        assertThat(toml.points()).isEqualTo(sweep.points());
+    }
+
+    @Test
+    void anExcludeEntryMatchesAPluginsNameOrItsWholeSpecAndOneThatMatchesNothingIsATypo() {
+        Sweep sweep = read(dir, "x.yaml", """
+                workload: random-blocks:steps=1000
+                allocator: [stack, "buddy:cell=16", "buddy:cell=32"]
+                exclude:
+                  - {allocator: "buddy:cell=32"}
+                """);
+        assertThat(sweep.points()).extracting(Point::allocator).containsExactly("stack", "buddy:cell=16");
+        assertThatThrownBy(() -> read(dir, "typo.yaml", """
+                workload: random-blocks
+                allocator: [stack, mru]
+                exclude:
+                  - {allocator: mur}
+                """)).hasMessageStartingWith(dir.resolve("typo.yaml") + ":4: this exclude entry matches no point");
+    }
+
+    @Test
+    void aRangeTooWideIsRefusedBeforeItFillsTheMemory() {
+        assertThatThrownBy(() -> read(dir, "wide.yaml", """
+                workload:
+                  random-blocks:
+                    live: 1..1000
+                    steps: 1..1000
+                    size: 1..1000
+                allocator: stack
+                """)).hasMessage(dir.resolve("wide.yaml") + ":5: more than 1000000 points (expected: at most 1000000;"
+                + " a range too wide?)");
+    }
+
+    @Test
+    void yamlMistakesAreNamedByTheirProblemAndAliasesAreRefused() {
+        assertThatThrownBy(() -> read(dir, "flow.yaml", "workload: [random-blocks\nallocator: stack\n"))
+                .hasMessageStartingWith(dir.resolve("flow.yaml") + ":2: not well-formed: expected ',' or ']'");
+        assertThatThrownBy(() -> read(dir, "alias.yaml", "base: &w random-blocks\nworkload: *w\nallocator: stack\n"))
+                .hasMessage(dir.resolve("alias.yaml") + ":2: a YAML alias, *w (expected: the value written out; a"
+                        + " sweep file does not follow anchors)");
+    }
+
+    @Test
+    void anIncludedDirectoryIsNamedAtItsLine() throws Exception {
+        java.nio.file.Files.createDirectory(dir.resolve("sub"));
+        assertThatThrownBy(() -> read(dir, "i.yaml", """
+                workload: random-blocks
+                allocator: stack
+                include: [sub]
+                """)).hasMessage(dir.resolve("i.yaml") + ":3: include 'sub': a directory (expected: a sweep file,"
+                + " relative to i.yaml)");
+    }
 }

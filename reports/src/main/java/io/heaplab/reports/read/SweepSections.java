@@ -71,11 +71,15 @@ public final class SweepSections {
                     + " sweep wrote)");
         }
         List<String> columns = new ArrayList<>();
-        manifest.get("columns").forEach(c -> columns.add(c.path("name").asText()));
+        List<String> roles = new ArrayList<>();
+        manifest.get("columns").forEach(c -> {
+            columns.add(c.path("name").asText());
+            roles.add(c.path("role").asText());
+        });
         List<String> measures = new ArrayList<>();
         manifest.get("measures").forEach(m -> measures.add(m.path("name").asText()));
         List<Row> rows = rows(file, columns, measures);
-        return section(file, manifest.path("sweep").asText(), columns, measures, rows, view);
+        return section(file, manifest.path("sweep").asText(), columns, roles, measures, rows, view);
     }
 
     /** A row of the table: its coordinates, its measures (NaN where empty), whether it failed. */
@@ -84,14 +88,15 @@ public final class SweepSections {
 
     private static List<Row> rows(Path file, List<String> columns, List<String> measures) throws IOException {
         List<Row> rows = new ArrayList<>();
-        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        for (int n = 0; n < lines.size(); n++) {
-            if (lines.get(n).isBlank()) {
+        // a last line without its line break is a row being written, or cut short by a stop: not read
+        String[] lines = Files.readString(file, StandardCharsets.UTF_8).split("\n", -1);
+        for (int n = 0; n < lines.length - 1; n++) {
+            if (lines[n].isBlank()) {
                 continue;
             }
             JsonNode row;
             try {
-                row = MAPPER.readTree(lines.get(n));
+                row = MAPPER.readTree(lines[n]);
             } catch (JsonProcessingException e) {
                 throw new ResultFileException(file, "line " + (n + 1) + ": not JSON (expected: a row of the sweep's"
                         + " table)");
@@ -119,17 +124,17 @@ public final class SweepSections {
         return rows;
     }
 
-    private static Section section(Path file, String sweep, List<String> columns, List<String> measures,
-                                   List<Row> rows, SweepView view) {
+    private static Section section(Path file, String sweep, List<String> columns, List<String> roles,
+                                   List<String> measures, List<Row> rows, SweepView view) {
         int seedColumn = columns.indexOf("seed");
-        List<Integer> varied = new ArrayList<>();
         SequencedMap<String, String> parameters = new LinkedHashMap<>();
         parameters.put("sweep", sweep);
         parameters.put("table", file.getFileName().toString());
+        List<Integer> variedRaw = new ArrayList<>();
         for (int c = 0; c < columns.size(); c++) {
             SequencedSet<String> values = values(rows, c);
             if (c != seedColumn && values.size() > 1) {
-                varied.add(c);
+                variedRaw.add(c);
             } else if (c != seedColumn && values.size() == 1) {
                 parameters.put(columns.get(c), values.getFirst());
             }
@@ -137,10 +142,19 @@ public final class SweepSections {
         parameters.put("seeds", seedColumn < 0 ? "1" : String.join(", ", values(rows, seedColumn)));
         long failed = rows.stream().filter(Row::failed).count();
         parameters.put("points", rows.size() + (failed == 0 ? "" : ", " + failed + " failed"));
-        int x = pick(view.x(), "--x", columns, varied, -1, rows);
-        int lines = varied.size() < 2 && view.lines() == null ? -1 : pick(view.lines(), "--lines", columns, varied, x,
-                rows);
-        List<Integer> facets = varied.stream().filter(c -> c != x && c != lines).toList();
+        // the options of a plugin column that varies are part of its values (buddy cell=32), not axes of their own
+        int[] owner = owners(roles);
+        List<Integer> candidates = variedRaw.stream().filter(c -> owner[c] < 0 || !variedRaw.contains(owner[c]))
+                .toList();
+        int lines0 = view.lines() == null ? -1 : column(view.lines(), "--lines", columns);
+        int x = view.x() != null ? column(view.x(), "--x", columns) : pickX(candidates, lines0, rows);
+        if (lines0 >= 0 && lines0 == x) {
+            throw new io.heaplab.core.spi.SpecException("--lines " + view.lines() + " is the x axis too (expected:"
+                    + " another column)");
+        }
+        int lines = lines0 >= 0 ? lines0 : pickLines(candidates, x, rows);
+        List<Row> labelled = labelled(rows, columns, owner, variedRaw, x, lines);
+        List<Integer> facets = candidates.stream().filter(c -> c != x && c != lines).toList();
         List<Integer> drawn = new ArrayList<>();
         for (String measure : view.measures().isEmpty() ? measures : view.measures()) {
             int m = measures.indexOf(measure);
@@ -159,43 +173,78 @@ public final class SweepSections {
                     + (facets.isEmpty() ? "" : ", a chart per " + String.join(" and ",
                     facets.stream().map(columns::get).toList())) + "; each point the mean over its seeds, the error"
                     + " bars their standard deviation" + (failed == 0 ? "." : "; failed points left out."));
-            figures.addAll(figures(columns, measures, rows, x, lines, facets, drawn));
+            figures.addAll(figures(columns, measures, labelled, x, lines, facets, drawn));
         }
+        List<Integer> shown = new ArrayList<>(candidates);
+        for (int c : List.of(x, lines)) {
+            if (c >= 0 && !shown.contains(c)) {
+                shown.add(c);
+            }
+        }
+        shown.sort(null);
         return new Section("Sweep " + sweep, "heaplab sweep " + sweep, parameters, Map.of(), notes,
-                List.of(means(columns, measures, rows, varied, drawn, notes)), figures);
+                List.of(means(columns, measures, labelled, shown, drawn, notes)), figures);
+    }
+
+    /** For each column, the plugin column whose option it is (workload, allocator, policy), or -1. */
+    private static int[] owners(List<String> roles) {
+        int[] owner = new int[roles.size()];
+        for (int c = 0; c < roles.size(); c++) {
+            String role = roles.get(c);
+            owner[c] = role.endsWith("_option") ? roles.indexOf(role.substring(0, role.length() - "_option".length()))
+                    : -1;
+        }
+        return owner;
     }
 
     /**
-     * The column {@code given} names; else, for x ({@code other} < 0), the numeric column that varies over the most
-     * values, and for the lines the first named column that varies, or the first numeric one, but x.
+     * The rows with each varying plugin column's value made its name and the options folded into it ({@code buddy
+     * cell=32}), but those drawn as the x axis or the lines.
      */
-    private static int pick(String given, String option, List<String> columns, List<Integer> varied, int other,
-                            List<Row> rows) {
-        if (given != null) {
-            int c = columns.indexOf(given);
-            if (c < 0 || c == other) {
-                throw new io.heaplab.core.spi.SpecException(option + " " + given + " (expected: one of the sweep's"
-                        + " columns other than the x axis: " + String.join(", ", columns) + ")");
-            }
-            return c;
-        }
-        List<Integer> free = varied.stream().filter(c -> c != other).toList();
-        if (free.isEmpty()) {
-            return -1;
-        }
-        if (other < 0) {
-            // x: the numeric axis with the most values, so a line has the most points
-            int best = -1;
-            for (int c : free) {
-                SequencedSet<String> values = values(rows, c);
-                if (numeric(values) && (best < 0 || values.size() > values(rows, best).size())) {
-                    best = c;
+    private static List<Row> labelled(List<Row> rows, List<String> columns, int[] owner, List<Integer> variedRaw,
+                                      int x, int lines) {
+        List<Row> labelled = new ArrayList<>();
+        for (Row row : rows) {
+            List<String> coordinates = new ArrayList<>(row.coordinates);
+            for (int o = 0; o < owner.length; o++) {
+                if (owner[o] >= 0 && variedRaw.contains(owner[o]) && o != x && o != lines
+                        && !row.coordinates.get(o).isEmpty()) {
+                    coordinates.set(owner[o], coordinates.get(owner[o]) + " " + columns.get(o) + "="
+                            + row.coordinates.get(o));
                 }
             }
-            return best >= 0 ? best : free.getFirst();
+            labelled.add(new Row(coordinates, row.measures, row.failed));
         }
-        // lines: a named axis (allocators, policies) before a numeric one, which reads better as charts apart
-        return free.stream().filter(c -> !numeric(values(rows, c))).findFirst().orElse(free.getFirst());
+        return labelled;
+    }
+
+    private static int column(String name, String option, List<String> columns) {
+        int c = columns.indexOf(name);
+        if (c < 0) {
+            throw new io.heaplab.core.spi.SpecException(option + " " + name + " (expected: one of the table's"
+                    + " columns: " + String.join(", ", columns) + ")");
+        }
+        return c;
+    }
+
+    /** The numeric column that varies over the most values, but {@code other}; else the first that varies. */
+    private static int pickX(List<Integer> candidates, int other, List<Row> rows) {
+        List<Integer> free = candidates.stream().filter(c -> c != other).toList();
+        int best = -1;
+        for (int c : free) {
+            SequencedSet<String> values = values(rows, c);
+            if (numeric(values) && (best < 0 || values.size() > values(rows, best).size())) {
+                best = c;
+            }
+        }
+        return best >= 0 || free.isEmpty() ? best : free.getFirst();
+    }
+
+    /** A named column (allocators, policies) before a numeric one, which reads better as charts apart; not x. */
+    private static int pickLines(List<Integer> candidates, int x, List<Row> rows) {
+        List<Integer> free = candidates.stream().filter(c -> c != x).toList();
+        return free.stream().filter(c -> !numeric(values(rows, c))).findFirst()
+                .orElse(free.isEmpty() ? -1 : free.getFirst());
     }
 
     private static List<Figure> figures(List<String> columns, List<String> measures, List<Row> rows, int x,
@@ -266,7 +315,8 @@ public final class SweepSections {
 
     /** The mean and standard deviation of measure {@code m} over the rows at x value {@code at} on line {@code line}. */
     private static double[] stats(List<Row> rows, int m, int x, String at, int lines, String line) {
-        double sum = 0;
+        // Welford's running mean and sum of squared differences: no cancellation for counts in the billions
+        double mean = 0;
         double squares = 0;
         int n = 0;
         for (Row row : rows) {
@@ -274,16 +324,15 @@ public final class SweepSections {
                     || (lines >= 0 && !row.coordinates.get(lines).equals(line)) || Double.isNaN(row.measures[m])) {
                 continue;
             }
-            sum += row.measures[m];
-            squares += row.measures[m] * row.measures[m];
             n++;
+            double delta = row.measures[m] - mean;
+            mean += delta / n;
+            squares += delta * (row.measures[m] - mean);
         }
         if (n == 0) {
             return new double[] {Double.NaN, 0};
         }
-        double mean = sum / n;
-        double variance = n < 2 ? 0 : Math.max(0, (squares - n * mean * mean) / (n - 1));
-        return new double[] {mean, Math.sqrt(variance)};
+        return new double[] {mean, n < 2 ? 0 : Math.sqrt(squares / (n - 1))};
     }
 
     /** The table of means: a row per point but its seed, each drawn measure's mean over the seeds. */

@@ -80,7 +80,12 @@ class SweepSectionsTest {
         assertThat(section.figures()).extracting(Figure::title)
                 .containsExactly("faults against live, allocator stack", "faults against live, allocator mru");
         assertThatThrownBy(() -> SweepSections.read(grid(), new SweepView("lives", null, List.of())))
-                .hasMessageStartingWith("--x lives (expected: one of the sweep's columns");
+                .hasMessage("--x lives (expected: one of the table's columns: workload, live, allocator, frames, seed)");
+        // --lines alone on the column x would take: x is another
+        assertThat(SweepSections.read(grid(), new SweepView(null, "frames", List.of())).figures())
+                .extracting(Figure::title).first().isEqualTo("faults against live, allocator stack");
+        assertThatThrownBy(() -> SweepSections.read(grid(), new SweepView("frames", "frames", List.of())))
+                .hasMessage("--lines frames is the x axis too (expected: another column)");
         assertThatThrownBy(() -> SweepSections.read(grid(), new SweepView(null, null, List.of("fault"))))
                 .hasMessageContaining("no measure 'fault' (expected: one of faults)");
     }
@@ -101,5 +106,31 @@ class SweepSectionsTest {
         Path bad = table(row(10, "stack", 4, 1, "7", "null") + "{\"workload\":\"w\"}\n");
         assertThatThrownBy(() -> SweepSections.read(bad, SweepView.AUTO))
                 .hasMessage(bad + ": line 2: no value of 'live' (expected: the columns sweep.json names)");
+    }
+
+    @Test
+    void aVaryingPluginsOptionsAreInItsLabelNotChartsOfTheirOwn() throws IOException {
+        Files.writeString(dir.resolve("sweep.json"), """
+                {"tool": "heaplab", "schema": 2, "kind": "sweep", "sweep": "s.yaml", "points": 4,
+                 "columns": [{"name": "allocator", "role": "allocator"}, {"name": "cell", "role": "allocator_option"},
+                             {"name": "policy", "role": "policy"}, {"name": "frames", "role": "policy_option"},
+                             {"name": "seed", "role": "seed"}],
+                 "measures": [{"name": "faults", "whole": true}]}
+                """);
+        StringBuilder rows = new StringBuilder();
+        for (String allocator : new String[] {"\"first-fit\",\"cell\":null", "\"buddy\",\"cell\":32"}) {
+            for (int frames : new int[] {4, 8}) {
+                rows.append("{\"allocator\":").append(allocator).append(",\"policy\":\"lru\",\"frames\":")
+                        .append(frames).append(",\"seed\":1,\"faults\":").append(100 / frames)
+                        .append(",\"failure\":null}\n");
+            }
+        }
+        // the last line cut short, as a sweep still running or stopped leaves it: not read
+        rows.append("{\"allocator\":\"bud");
+        Path table = Files.writeString(dir.resolve("table.jsonl"), rows.toString());
+        Section section = SweepSections.read(table, SweepView.AUTO);
+        assertThat(section.figures()).extracting(Figure::title).containsExactly("faults against frames");
+        assertThat(section.figures().getFirst().series()).extracting(Series::name)
+                .containsExactly("allocator first-fit", "allocator buddy cell=32");
     }
 }

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
 import io.heaplab.core.files.InputFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -78,8 +80,14 @@ public final class SweepFiles {
             return node;
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
-            throw new SweepFileException(file, at == null ? 0 : at.getLineNr(), "not well-formed: "
-                    + e.getOriginalMessage().lines().findFirst().orElse("").strip() + " (expected: "
+            int line = at == null ? 0 : at.getLineNr();
+            String problem = e.getOriginalMessage().lines().findFirst().orElse("").strip();
+            // YAML's parser says what it was doing first ("while parsing a flow sequence"); the problem comes after
+            if (e.getCause() instanceof MarkedYAMLException yaml && yaml.getProblem() != null) {
+                problem = yaml.getProblem();
+                line = yaml.getProblemMark() == null ? line : yaml.getProblemMark().getLine() + 1;
+            }
+            throw new SweepFileException(file, line, "not well-formed: " + problem + " (expected: "
                     + (factory instanceof YAMLFactory ? "YAML" : "JSON") + ")");
         } catch (IOException e) {
             throw new SweepFileException(file, 0, "cannot be read: " + e.getMessage() + " (expected: a sweep file)");
@@ -89,6 +97,10 @@ public final class SweepFiles {
     /** The value at the parser's current token; {@code line} is its key's line, or its own. */
     private static Node value(Path file, JsonParser parser, int line) throws IOException {
         JsonToken token = parser.currentToken();
+        if (parser instanceof YAMLParser yaml && yaml.isCurrentAlias()) {
+            throw new SweepFileException(file, line(parser), "a YAML alias, *" + parser.getText() + " (expected: the"
+                    + " value written out; a sweep file does not follow anchors)");
+        }
         switch (token) {
             case START_OBJECT -> {
                 SequencedMap<String, Node> entries = new LinkedHashMap<>();

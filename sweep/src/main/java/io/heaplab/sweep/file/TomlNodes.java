@@ -51,7 +51,7 @@ final class TomlNodes {
             }
             return new Node.Sequence(items, line);
         }
-        return new Node.Scalar(value instanceof Double d ? io.heaplab.core.spi.Spec.number(d) : String.valueOf(value),
-                line);
+        // a double as its shortest text (0.1, not 0.1000000000000000055...); the sweep makes every number canonical
+        return new Node.Scalar(value instanceof Double d ? Double.toString(d) : String.valueOf(value), line);
     }
 }
