@@ -152,6 +152,23 @@ class SweepCommandTest {
     }
 
     @Test
+    void onATerminalABarShowsPointsDoneFailedAndTheTimeLeft() throws Exception {
+        Path jar = TestJar.of(dir.resolve("throwing.jar"), "ThrowingProvider");
+        Path sweep = file("failing.yaml", """
+                workload: random-blocks:size=16,live=50,steps=500
+                allocator: [first-fit, throwing, stack]
+                measures: [allocations]
+                """);
+        // script(1) gives the command a terminal, as a user's shell does; what it drew comes back on its output
+        Launch.Result shown = Launch.shell("script -qec '\"$HEAPLAB\" sweep " + sweep + " --out " + dir.resolve("bar")
+                + " --plugins " + jar + "' /dev/null");
+        assertThat(shown.exitCode()).as(shown.out()).isEqualTo(1);
+        String last = shown.out().lines().flatMap(l -> java.util.Arrays.stream(l.split("\r")))
+                .filter(l -> l.startsWith("points")).reduce((a, b) -> b).orElse("");
+        assertThat(last).matches("points 100% \\[=+\\] 3/3 \\(\\d+:\\d\\d:\\d\\d / \\d+:\\d\\d:\\d\\d\\) 1 failed\\s*");
+    }
+
+    @Test
     void badSweepFilesFailWithOneLineNamingTheFileAndLine() throws IOException {
         record Bad(String name, String text, String message) {
         }
@@ -195,7 +212,8 @@ class SweepCommandTest {
         }
         // the scripts themselves, run as Slurm would run them: each task of the array, then the merge
         for (int task = 0; task < 3; task++) {
-            Launch.Result shard = Launch.shell("SLURM_ARRAY_TASK_ID=" + task + " bash " + slurm.resolve("array.sbatch"));
+            Launch.Result shard = Launch.shell("SLURM_ARRAY_TASK_ID=" + task + " bash "
+                    + slurm.resolve("array.sbatch"));
             assertThat(shard.exitCode()).as(shard.err()).isZero();
         }
         Launch.Result merge = Launch.shell("bash " + slurm.resolve("merge.sbatch"));

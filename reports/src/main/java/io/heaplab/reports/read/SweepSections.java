@@ -313,7 +313,7 @@ public final class SweepSections {
         return ", " + String.join(", ", parts);
     }
 
-    /** The mean and standard deviation of measure {@code m} over the rows at x value {@code at} on line {@code line}. */
+    /** Mean and standard deviation of measure {@code m} over the rows at x value {@code at} on line {@code line}. */
     private static double[] stats(List<Row> rows, int m, int x, String at, int lines, String line) {
         // Welford's running mean and sum of squared differences: no cancellation for counts in the billions
         double mean = 0;

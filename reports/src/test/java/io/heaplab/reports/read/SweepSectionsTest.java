@@ -80,7 +80,8 @@ class SweepSectionsTest {
         assertThat(section.figures()).extracting(Figure::title)
                 .containsExactly("faults against live, allocator stack", "faults against live, allocator mru");
         assertThatThrownBy(() -> SweepSections.read(grid(), new SweepView("lives", null, List.of())))
-                .hasMessage("--x lives (expected: one of the table's columns: workload, live, allocator, frames, seed)");
+                .hasMessage("--x lives (expected: one of the table's columns: workload, live, allocator, frames,"
+                        + " seed)");
         // --lines alone on the column x would take: x is another
         assertThat(SweepSections.read(grid(), new SweepView(null, "frames", List.of())).figures())
                 .extracting(Figure::title).first().isEqualTo("faults against live, allocator stack");
