@@ -52,4 +52,24 @@ class ShippedTaskTest {
                     .allMatch(Row::failed);
         }
     }
+
+    @Test
+    void aShippedPluginJarIsLoadedFromTheExecutorsCopy() throws Exception {
+        Path jar = Files.copy(Path.of(System.getProperty("heaplab.exampleJar")), dir.resolve("quick-fit.jar"));
+        Plugins plugins = Plugins.load().withJars(List.of(jar));
+        Sweep sweep = SweepReader.read(Files.writeString(dir.resolve("p.yaml"), "workload: random-blocks:live=50,"
+                + "steps=1000\nallocator: quick-fit\npolicy: lru:frames=4\nmeasures: [faults, allocations]\n"),
+                plugins);
+        List<Row> here = sweep.points().stream().map(PointWork.of(sweep, List.of(jar))::run).toList();
+        // the work as a machine without the driver's directory has it: the jar's path is not there
+        String elsewhere = "/nowhere/on/this/executor/quick-fit.jar";
+        PointWork away = new PointWork(List.of(elsewhere), List.of("quick-fit.jar"), sweep.measures(), 0);
+        try (JavaSparkContext spark = new JavaSparkContext("local[1]", "shipped")) {
+            spark.sc().addFile(jar.toString(), false);
+            ShippedTask task = new ShippedTask(away, Map.of(elsewhere, "quick-fit.jar"));
+            List<Row> there = spark.parallelize(sweep.points(), 1).map((Function<Point, Row>) task::run).collect();
+            assertThat(there).isEqualTo(here);
+            assertThat(there).noneMatch(Row::failed);
+        }
+    }
 }
