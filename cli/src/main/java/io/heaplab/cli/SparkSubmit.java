@@ -1,6 +1,7 @@
 package io.heaplab.cli;
 
 import io.heaplab.core.spi.SpecException;
+import io.heaplab.sweep.HeaplabJar;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -84,12 +85,8 @@ final class SparkSubmit {
 
     /** The root of heaplab's sources when this code runs from cli/target/heaplab.jar there, else null. */
     private static Path root() {
-        try {
-            Path jar = Path.of(SparkSubmit.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            Path target = jar.getParent();
-            return target == null || target.getParent() == null ? null : target.getParent().getParent();
-        } catch (java.net.URISyntaxException | SecurityException | NullPointerException e) {
-            return null;
-        }
+        Path jar = HeaplabJar.path();
+        return jar == null || jar.getParent() == null || jar.getParent().getParent() == null ? null
+                : jar.getParent().getParent().getParent();
     }
 }

@@ -112,12 +112,10 @@ final class SweepCommand implements Callable<Integer> {
             throw new SpecException("--threads " + threads + " (expected: 1 or more)");
         }
         SweepRun.Shard part = shard == null ? SweepRun.Shard.ALL : shard(shard);
-        Path dir = out != null ? out : Path.of("heaplab-results", baseName(file));
-        Outputs.checkDirectory("--out", dir);
-        List<Path> earlier = new ArrayList<>();
-        if (resume) {
-            earlier.add(dir.resolve(SweepTable.JSONL));
+        if (out != null) {
+            Outputs.checkDirectory("--out", out);
         }
+        List<Path> earlier = new ArrayList<>();
         for (Path merge : merges) {
             Path table = Files.isDirectory(merge) ? merge.resolve(SweepTable.JSONL) : merge;
             if (!Files.isRegularFile(table)) {
@@ -142,8 +140,13 @@ final class SweepCommand implements Callable<Integer> {
             printer.flush();
             return Main.OK;
         }
+        Path dir = out != null ? out : Path.of("heaplab-results", sweep.name());
         if (!emit.isEmpty()) {
-            return emit(sweep, printer);
+            return emit(sweep, dir, printer);
+        }
+        Outputs.checkDirectory("--out", dir);
+        if (resume) {
+            earlier.addFirst(dir.resolve(SweepTable.JSONL));
         }
         int cores = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
         SweepEngine chosen = provider.create(new SweepEngineProvider.EngineSettings(master, cores));
@@ -199,13 +202,12 @@ final class SweepCommand implements Callable<Integer> {
         return summary.failed() == 0 ? Main.OK : Main.FAILURE;
     }
 
-    private int emit(Sweep sweep, PrintWriter printer) throws java.io.IOException {
+    private int emit(Sweep sweep, Path dir, PrintWriter printer) throws java.io.IOException {
         if (!emit.getFirst().equals("slurm")) {
             throw new SpecException("--emit " + emit.getFirst() + " (expected: slurm DIR)");
         }
         Path target = Path.of(emit.get(1));
         Outputs.checkDirectory("--emit", target);
-        Path dir = out != null ? out : Path.of("heaplab-results", baseName(file));
         List<Path> written = SlurmScript.write(sweep, target, dir, shards, SlurmScript.heaplabCommand(),
                 parent.pluginPaths());
         for (Path path : written) {
@@ -241,12 +243,5 @@ final class SweepCommand implements Callable<Integer> {
             throw new SpecException("--shard " + text + " (expected: I/K, such as 3/32)");
         }
         return new SweepRun.Shard(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)));
-    }
-
-    /** The sweep file's name without its extension: {@code purdom} of {@code sweeps/purdom.yaml}. */
-    static String baseName(Path file) {
-        String name = file.getFileName() == null ? "sweep" : file.getFileName().toString();
-        int dot = name.lastIndexOf('.');
-        return dot > 0 ? name.substring(0, dot) : name;
     }
 }

@@ -17,12 +17,19 @@ public record Column(String name, Role role) implements Serializable {
 
     /** What a column holds. */
     public enum Role {
-        WORKLOAD, WORKLOAD_OPTION, ALLOCATOR, ALLOCATOR_OPTION, POLICY, POLICY_OPTION, PAGE_SIZE, HEAP_SIZE,
-        COUNT_ALLOCATOR, SEED;
+        WORKLOAD("workload"), WORKLOAD_OPTION(null), ALLOCATOR("allocator"), ALLOCATOR_OPTION(null),
+        POLICY("policy"), POLICY_OPTION(null), PAGE_SIZE("pageSize"), HEAP_SIZE("heapSize"),
+        COUNT_ALLOCATOR("countAllocator"), SEED("seed");
 
-        /** Whether the column holds an option of a plugin rather than an axis of its own. */
-        public boolean option() {
-            return this == WORKLOAD_OPTION || this == ALLOCATOR_OPTION || this == POLICY_OPTION;
+        private final String axis;
+
+        Role(String axis) {
+            this.axis = axis;
+        }
+
+        /** The axis's name, as a sweep file and the table's header give it; null for a plugin's option. */
+        public String axis() {
+            return axis;
         }
     }
 }

@@ -1,6 +1,5 @@
 package io.heaplab.sweep;
 
-import io.heaplab.core.spi.Spec;
 import io.heaplab.core.spi.SpecException;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -46,8 +45,7 @@ final class Ranges {
                 throw new SpecException("range " + text + " has more than " + max + " values (expected: at most "
                         + max + ")");
             }
-            values.add(v.stripTrailingZeros().scale() <= 0 ? v.toBigInteger().toString()
-                    : Spec.number(v.doubleValue()));
+            values.add(v.stripTrailingZeros().toPlainString());
         }
         return values;
     }

@@ -36,7 +36,7 @@ public final class SlurmScript {
         }
         int tasks = Math.min(shards, sweep.points().size());
         Path workdir = Path.of("").toAbsolutePath();
-        String name = sweep.file().getFileName().toString().replaceFirst("\\.[^.]*$", "");
+        String name = sweep.name();
         // unquoted: $HEAPLAB is a command line, java and its options, split into words
         StringBuilder command = new StringBuilder("$HEAPLAB");
         for (Path plugin : plugins) {
@@ -89,21 +89,9 @@ public final class SlurmScript {
      * from, or {@code heaplab} when it did not come from one (a build's classes, a library's jar).
      */
     public static String heaplabCommand() {
-        try {
-            Path jar = Path.of(SlurmScript.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            if (!Files.isRegularFile(jar)) {
-                return "heaplab";
-            }
-            try (java.util.jar.JarFile file = new java.util.jar.JarFile(jar.toFile())) {
-                if (file.getEntry("io/heaplab/cli/Main.class") == null) {
-                    return "heaplab";
-                }
-            }
-            String java = ProcessHandle.current().info().command().orElse("java");
-            return java + " --enable-native-access=ALL-UNNAMED -jar " + jar.toAbsolutePath();
-        } catch (java.net.URISyntaxException | IOException | SecurityException | NullPointerException e) {
-            return "heaplab";
-        }
+        Path jar = HeaplabJar.path();
+        return jar == null ? "heaplab" : ProcessHandle.current().info().command().orElse("java")
+                + " --enable-native-access=ALL-UNNAMED -jar " + jar;
     }
 
     /** {@code text} as one shell word. */

@@ -22,6 +22,13 @@ public record Sweep(Path file, List<Column> columns, List<Measure> measures, Lis
         inputs = List.copyOf(inputs);
     }
 
+    /** The sweep file's name without its extension: {@code purdom} of {@code sweeps/purdom.yaml}. */
+    public String name() {
+        String name = file.getFileName() == null ? "sweep" : file.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        return dot > 0 ? name.substring(0, dot) : name;
+    }
+
     /** The table's header: the coordinates, the measures, and the failure column. */
     public List<String> header() {
         List<String> header = new java.util.ArrayList<>(columns.stream().map(Column::name).toList());

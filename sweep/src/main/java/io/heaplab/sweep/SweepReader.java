@@ -103,15 +103,11 @@ public final class SweepReader {
             };
         }
 
-        RunSpec runSpec() {
-            RunSpec.Builder run = RunSpec.workload(workload.value()).allocator(allocator.value())
-                    .pageSize(pageSize.value()).heapCapacity(heapCapacity.value()).seed(seed.value())
-                    .accounting(Accounting.WORKLOAD.withAllocatorReferences(
-                            Accounting.AllocatorReferences.of(countAllocator.value())));
-            if (policy != null) {
-                run.policy(policy.value());
-            }
-            return run.build();
+        /** The point this draft is, numbered {@code index}, with {@code coordinates}. */
+        Point point(int index, List<String> coordinates) {
+            return new Point(index, workload.value().toString(), allocator.value().toString(),
+                    policy == null ? "" : policy.value().toString(), pageSize.value(), heapCapacity.value(),
+                    countAllocator.value(), seed.value(), coordinates);
         }
     }
 
@@ -136,9 +132,7 @@ public final class SweepReader {
         List<Point> points = new ArrayList<>();
         int index = 0;
         for (Draft d : unique.values()) {
-            points.add(new Point(index++, d.workload.value().toString(), d.allocator.value().toString(),
-                    d.policy == null ? "" : d.policy.value().toString(), d.pageSize.value(),
-                    d.heapCapacity.value(), d.countAllocator.value(), d.seed.value(), coordinates(d, columns)));
+            points.add(d.point(index++, coordinates(d, columns)));
         }
         return new Sweep(file, columns, measures, points, inputs(unique.values()));
     }
@@ -293,22 +287,9 @@ public final class SweepReader {
         }
         for (Role fixed : List.of(Role.WORKLOAD, Role.ALLOCATOR, Role.POLICY, Role.PAGE_SIZE, Role.HEAP_SIZE,
                 Role.COUNT_ALLOCATOR, Role.SEED)) {
-            known.putIfAbsent(fixedName(fixed), fixed);
+            known.putIfAbsent(fixed.axis(), fixed);
         }
         return known;
-    }
-
-    private static String fixedName(Role role) {
-        return switch (role) {
-            case WORKLOAD -> "workload";
-            case ALLOCATOR -> "allocator";
-            case POLICY -> "policy";
-            case PAGE_SIZE -> "pageSize";
-            case HEAP_SIZE -> "heapSize";
-            case COUNT_ALLOCATOR -> "countAllocator";
-            case SEED -> "seed";
-            default -> throw new IllegalArgumentException(role.name());
-        };
     }
 
     /**
@@ -324,7 +305,7 @@ public final class SweepReader {
             if (role == Role.POLICY && drafts.stream().allMatch(d -> d.policy == null)) {
                 continue;
             }
-            columns.add(new Column(fixedName(role), role));
+            columns.add(new Column(role.axis(), role));
             Role optionRole = Role.values()[role.ordinal() + 1];
             SequencedSet<String> keys = new LinkedHashSet<>();
             for (Draft d : drafts) {
@@ -336,9 +317,9 @@ public final class SweepReader {
                     if (keys.add(key)) {
                         Role clash = owner.putIfAbsent(key, optionRole);
                         if (clash != null || KEYS.contains(key)) {
-                            throw spec.error("option '" + key + "' of " + fixedName(role) + " '" + spec.value().name()
+                            throw spec.error("option '" + key + "' of " + role.axis() + " '" + spec.value().name()
                                     + "' has the name of " + (clash == null ? "an axis" : "an option of the "
-                                    + fixedName(Role.values()[clash.ordinal() - 1])) + " (expected: option names"
+                                    + Role.values()[clash.ordinal() - 1].axis()) + " (expected: option names"
                                     + " apart from each other and from the axes, as each is a column)");
                         }
                         columns.add(new Column(key, optionRole));
@@ -346,14 +327,14 @@ public final class SweepReader {
                 }
             }
         }
-        columns.add(new Column("pageSize", Role.PAGE_SIZE));
+        columns.add(new Column(Role.PAGE_SIZE.axis(), Role.PAGE_SIZE));
         if (drafts.stream().anyMatch(d -> d.heapCapacity.value() != Heap.GROWABLE)) {
-            columns.add(new Column("heapSize", Role.HEAP_SIZE));
+            columns.add(new Column(Role.HEAP_SIZE.axis(), Role.HEAP_SIZE));
         }
         if (drafts.stream().anyMatch(d -> !d.countAllocator.value().equals("none"))) {
-            columns.add(new Column("countAllocator", Role.COUNT_ALLOCATOR));
+            columns.add(new Column(Role.COUNT_ALLOCATOR.axis(), Role.COUNT_ALLOCATOR));
         }
-        columns.add(new Column("seed", Role.SEED));
+        columns.add(new Column(Role.SEED.axis(), Role.SEED));
         return columns;
     }
 
@@ -368,7 +349,7 @@ public final class SweepReader {
             // a plugin's column is matched by its name, or by its whole spec when the rule gives one
             String spec = (role == Role.WORKLOAD || role == Role.ALLOCATOR || role == Role.POLICY)
                     && draft.spec(role) != null ? draft.spec(role).value().toString() : null;
-            if (!axis.getValue().contains(canonical(value)) && (spec == null || !axis.getValue().contains(spec))) {
+            if (!axis.getValue().contains(Numbers.canonical(value)) && (spec == null || !axis.getValue().contains(spec))) {
                 return false;
             }
         }
@@ -386,7 +367,7 @@ public final class SweepReader {
             }
             Set<String> values = new LinkedHashSet<>();
             for (At<String> value : values(file, axis.getValue(), axis.getKey())) {
-                values.add(canonical(switch (role) {
+                values.add(Numbers.canonical(switch (role) {
                     case PAGE_SIZE -> Integer.toString(convert(value, SweepReader::pageSize).value());
                     case HEAP_SIZE -> value.value().equals(GROWABLE) ? GROWABLE
                             : Long.toString(convert(value, SweepReader::heapCapacity).value());
@@ -402,15 +383,6 @@ public final class SweepReader {
                                                     String where) {
         return new SweepFileException(file, line, "unknown axis '" + name + "' in " + where + " (expected: one of "
                 + String.join(", ", known.keySet()) + ")");
-    }
-
-    /**
-     * A number as one text whatever way it was written ({@code 16}, {@code 16.0}, {@code 1.6e1} are all {@code
-     * 16}), exactly (no double rounds a large seed), so the same run is one point and rules match the points they
-     * mean; anything else as it is.
-     */
-    static String canonical(String value) {
-        return Numbers.canonical(value);
     }
 
     /** The specs of a workload, allocator or policy axis: specs, tables of name to options, or lists of both. */
@@ -479,7 +451,7 @@ public final class SweepReader {
             throw text.error(e.getMessage());
         }
         SequencedMap<String, String> options = new LinkedHashMap<>();
-        spec.options().forEach((key, value) -> options.put(key, canonical(value)));
+        spec.options().forEach((key, value) -> options.put(key, Numbers.canonical(value)));
         return new Spec(spec.name(), options);
     }
 
@@ -515,7 +487,7 @@ public final class SweepReader {
             }
             try {
                 for (String value : Ranges.expand(scalar.text(), MAX_POINTS)) {
-                    values.add(new At<>(canonical(value), file, scalar.line()));
+                    values.add(new At<>(Numbers.canonical(value), file, scalar.line()));
                 }
             } catch (SpecException e) {
                 throw new SweepFileException(file, scalar.line(), "'" + key + "': " + e.getMessage());
@@ -593,7 +565,7 @@ public final class SweepReader {
             if (d.policy != null) {
                 bind(bound, d.policy, "policy", plugins.policies()::find);
             }
-            RunSpec run = d.runSpec().withPolicies(List.of());
+            RunSpec run = d.point(-1, List.of()).runSpec().withPolicies(List.of());
             if (checked.add(run.workload() + " " + run.allocator() + " " + run.pageSize() + " " + run.heapCapacity()
                     + " " + run.accounting())) {
                 try {

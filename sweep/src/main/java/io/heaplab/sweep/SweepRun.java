@@ -77,8 +77,7 @@ public final class SweepRun {
     public static Summary run(Sweep sweep, Path dir, List<Path> earlier, boolean retryFailed, Shard shard,
                               SweepEngine engine, PointTask work, Listener listener) throws Exception {
         try (SweepTable table = SweepTable.open(sweep, dir, earlier, retryFailed)) {
-            int done = (int) table.snapshot().keySet().stream().filter(i -> shard.takes(sweep.points().get(i)))
-                    .count();
+            int done = (int) table.rows().stream().filter(r -> shard.takes(sweep.points().get(r.index()))).count();
             List<Point> pending = table.pending().stream().filter(shard::takes).toList();
             listener.started(pending.size(), done);
             if (!pending.isEmpty()) {
@@ -89,7 +88,7 @@ public final class SweepRun {
             }
             table.finish();
             int points = (int) sweep.points().stream().filter(shard::takes).count();
-            int failed = (int) table.snapshot().values().stream()
+            int failed = (int) table.rows().stream()
                     .filter(r -> r.failed() && shard.takes(sweep.points().get(r.index()))).count();
             return new Summary(points, done, pending.size(), failed);
         }

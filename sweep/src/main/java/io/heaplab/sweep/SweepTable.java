@@ -18,7 +18,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -97,11 +96,6 @@ public final class SweepTable implements AutoCloseable {
     /** The points that have no row yet, in order. */
     public List<Point> pending() {
         return sweep.points().stream().filter(p -> !rows.containsKey(p.index())).toList();
-    }
-
-    /** Rows already measured when the table was opened, or since. */
-    public synchronized int rows() {
-        return rows.size();
     }
 
     /** Adds a point's row and appends it to both tables, flushed; safe to call from any thread. */
@@ -210,8 +204,8 @@ public final class SweepTable implements AutoCloseable {
                 + " heaplab sweep wrote it)");
     }
 
-    /** The rows so far, by index. */
-    synchronized Map<Integer, Row> snapshot() {
-        return Collections.unmodifiableMap(new TreeMap<>(rows));
+    /** The rows so far, in the sweep's order. */
+    synchronized List<Row> rows() {
+        return List.copyOf(rows.values());
     }
 }

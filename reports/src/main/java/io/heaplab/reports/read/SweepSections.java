@@ -270,6 +270,15 @@ public final class SweepSections {
                 List<Row> these = facet.getValue();
                 SequencedSet<String> lineValues = lines < 0 ? new LinkedHashSet<>(List.of(""))
                         : values(these, lines);
+                // one pass over the facet's rows: each (line, x) point's spread over its seeds
+                Map<String, Map<String, Spread>> points = new java.util.HashMap<>();
+                for (Row row : these) {
+                    if (!row.failed && !Double.isNaN(row.measures[m])) {
+                        String line = lines < 0 ? "" : row.coordinates.get(lines);
+                        points.computeIfAbsent(line, k -> new java.util.HashMap<>())
+                                .computeIfAbsent(row.coordinates.get(x), k -> new Spread()).add(row.measures[m]);
+                    }
+                }
                 List<Series> series = new ArrayList<>();
                 List<Double> all = new ArrayList<>();
                 for (String line : lineValues) {
@@ -277,10 +286,10 @@ public final class SweepSections {
                     double[] sd = new double[xs.size()];
                     int i = 0;
                     for (String at : xs) {
-                        double[] stats = stats(these, m, x, at, lines, line);
-                        mean[i] = stats[0];
-                        sd[i++] = stats[1];
-                        all.add(stats[0]);
+                        Spread spread = points.getOrDefault(line, Map.of()).getOrDefault(at, new Spread());
+                        mean[i] = spread.mean();
+                        sd[i++] = spread.deviation();
+                        all.add(mean[i - 1]);
                     }
                     String name = lines < 0 ? measures.get(m) : columns.get(lines) + " " + line;
                     double[] xValues = numericX ? xs.stream().mapToDouble(Double::parseDouble).toArray()
@@ -313,26 +322,30 @@ public final class SweepSections {
         return ", " + String.join(", ", parts);
     }
 
-    /** Mean and standard deviation of measure {@code m} over the rows at x value {@code at} on line {@code line}. */
-    private static double[] stats(List<Row> rows, int m, int x, String at, int lines, String line) {
-        // Welford's running mean and sum of squared differences: no cancellation for counts in the billions
-        double mean = 0;
-        double squares = 0;
-        int n = 0;
-        for (Row row : rows) {
-            if (row.failed || !row.coordinates.get(x).equals(at)
-                    || (lines >= 0 && !row.coordinates.get(lines).equals(line)) || Double.isNaN(row.measures[m])) {
-                continue;
-            }
+    /**
+     * The mean and standard deviation of a point's values over its seeds, kept by Welford's method: no cancellation
+     * for counts in the billions.
+     */
+    private static final class Spread {
+        private int n;
+        private double mean;
+        private double squares;
+
+        void add(double value) {
             n++;
-            double delta = row.measures[m] - mean;
+            double delta = value - mean;
             mean += delta / n;
-            squares += delta * (row.measures[m] - mean);
+            squares += delta * (value - mean);
         }
-        if (n == 0) {
-            return new double[] {Double.NaN, 0};
+
+        /** The mean, or NaN (not drawn) when no seed gave a value. */
+        double mean() {
+            return n == 0 ? Double.NaN : mean;
         }
-        return new double[] {mean, n < 2 ? 0 : Math.sqrt(squares / (n - 1))};
+
+        double deviation() {
+            return n < 2 ? 0 : Math.sqrt(squares / (n - 1));
+        }
     }
 
     /** The table of means: a row per point but its seed, each drawn measure's mean over the seeds. */
@@ -354,15 +367,13 @@ public final class SweepSections {
             }
             List<String> cellsOfRow = new ArrayList<>(point.getKey());
             for (int m : drawn) {
-                double sum = 0;
-                int n = 0;
+                Spread spread = new Spread();
                 for (Row row : point.getValue()) {
                     if (!row.failed && !Double.isNaN(row.measures[m])) {
-                        sum += row.measures[m];
-                        n++;
+                        spread.add(row.measures[m]);
                     }
                 }
-                cellsOfRow.add(n == 0 ? "-" : format(sum / n));
+                cellsOfRow.add(Double.isNaN(spread.mean()) ? "-" : format(spread.mean()));
             }
             cells.add(cellsOfRow);
         }
