@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class Launch {
 
-    static final Path ROOT = Path.of(System.getProperty("user.dir")).resolve("../..").normalize();
+    static final Path ROOT = Path.of(System.getProperty("user.dir")).resolve("..").normalize();
     static final String LAUNCHER = ROOT.resolve("heaplab").toString();
 
     record Result(int exitCode, String out, String err) {

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 class HostileInputTest {
 
     /** A lackey trace of a real program (see the README beside it). */
-    private static final Path LACKEY = Path.of("../../traces/src/test/resources/lackey/tiny.lackey");
+    private static final Path LACKEY = Path.of("../traces/src/test/resources/lackey/tiny.lackey");
 
     @TempDir
     Path dir;

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 class TraceCommandTest {
 
     /** A lackey trace of a real program, captured with valgrind (see the README beside it). */
-    static final Path LACKEY = Path.of("../../traces/src/test/resources/lackey/tiny.lackey");
+    static final Path LACKEY = Path.of("../traces/src/test/resources/lackey/tiny.lackey");
 
     private static final String WORKLOAD = "random-blocks:size=16,live=300,steps=4000";
     private static final String[] POLICIES = {"-p", "lru:frames=6", "-p", "fifo:frames=6", "-p", "opt:frames=6",
@@ -249,7 +249,7 @@ class TraceCommandTest {
     }
 
     /** libCacheSim's oracleGeneral records, zstd-compressed, as researchers' cache traces come. */
-    static final Path ORACLE = Path.of("../../traces/src/test/resources/oracle/tiny.oracleGeneral.bin.zst");
+    static final Path ORACLE = Path.of("../traces/src/test/resources/oracle/tiny.oracleGeneral.bin.zst");
 
     @Test
     void anOracleGeneralTraceReplaysAndConvertsToTheSameFaults() throws Exception {

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 class LibraryExampleTest {
 
     private static final Path EXAMPLE = Path.of(System.getProperty("heaplab.libraryExample",
-            "../../examples/library/FaultCurves.java")).toAbsolutePath().normalize();
+            "../examples/library/FaultCurves.java")).toAbsolutePath().normalize();
     private static final Pattern TITLE = Pattern.compile("(\\S+), (\\d+)-byte pages, seed (-?\\d+): LRU faults by frames");
     private static final String LRU = "lru:frames=all";
 

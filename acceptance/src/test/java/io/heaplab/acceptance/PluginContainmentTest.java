@@ -87,7 +87,7 @@ class PluginContainmentTest {
     void aLoaderThatNeverReturnsIsNamedAtTheTimeLimitEvenForACommandThatRunsNoPlugin() throws Exception {
         Path jar = TestJar.write(dir.resolve("initializer.jar"), List.of("HangingInitializerProvider", "Forever"),
                 List.of("HangingInitializerProvider"));
-        Path trace = Path.of("../../traces/src/test/resources/lackey/tiny.lackey");
+        Path trace = Path.of("../traces/src/test/resources/lackey/tiny.lackey");
         Cli replay = Cli.run("trace", "replay", trace.toString(), "-p", "lru:frames=2", "--plugins", jar.toString(),
                 "--plugin-time-limit", "1");
         assertThat(replay.exitCode()).isEqualTo(Main.USAGE);

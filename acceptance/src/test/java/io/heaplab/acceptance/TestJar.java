@@ -11,7 +11,7 @@ import java.util.jar.JarOutputStream;
 import java.util.stream.Stream;
 
 /**
- * Packs classes of the test plugins ({@code src/test/plugins}, kept off the test class path) into a jar whose
+ * Packs classes of the test plugins ({@code acceptance/plugins}, kept off the test class path) into a jar whose
  * services file registers allocator providers: each wrong plugin gets a jar of its own, wrong in one way.
  */
 final class TestJar {

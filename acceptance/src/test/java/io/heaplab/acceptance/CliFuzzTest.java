@@ -37,7 +37,7 @@ import net.jqwik.api.statistics.Statistics;
 @AddLifecycleHook(FuzzBudget.class)
 class CliFuzzTest {
 
-    private static final Path TRACES = Path.of("../../traces/src/test/resources");
+    private static final Path TRACES = Path.of("../traces/src/test/resources");
     /** What a usage error must not show: a stack frame, or an exception named by its class. */
     private static final Pattern JAVA = Pattern.compile("\tat |Exception:|Error:|java\\.lang\\.");
 

@@ -52,7 +52,7 @@ import picocli.CommandLine.ParseResult;
  */
 class DocsCommandsTest {
 
-    static final Path ROOT = Path.of(System.getProperty("user.dir")).resolve("../..").normalize();
+    static final Path ROOT = Path.of(System.getProperty("user.dir")).resolve("..").normalize();
 
     /**
      * Options appended to a command the docs show, keyed by the command as shown (continuations joined, comment
