@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /** {@code heaplab trace record} and {@code replay}, end to end: what a trace replays is what the run measured. */
 class TraceCommandTest {
@@ -186,6 +187,7 @@ class TraceCommandTest {
     }
 
     @Test
+    @ResourceLock("java.lang.System.in") // reads a trace piped in through System.in
     void aConvertedTraceReplaysToTheFaultsOfItsSource() throws Exception {
         Path converted = dir.resolve("tiny.hlt");
         Cli convert = Cli.run("trace", "convert", LACKEY.toString(), converted.toString(), "--instructions");

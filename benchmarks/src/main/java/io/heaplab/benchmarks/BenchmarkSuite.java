@@ -28,8 +28,9 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * Runs every benchmark of this module, writes JMH's JSON to {@code DIR/jmh-result.json} and the report beside it.
  *
  * <p>{@code BenchmarkSuite [--smoke | --full] --out DIR}. Full: each benchmark's own annotations. Smoke: a check
- * that everything runs, not a measurement (one fork, one short warm-up and measurement iteration, one value of
- * each parameter but the strategies and policies, which all run so a broken one fails). The strategies and
+ * that everything runs, not a measurement (one short warm-up and measurement iteration, one value of each
+ * parameter but the strategies and policies, which all run so a broken one fails; a fork for each allocator
+ * benchmark's strategy, which the allocation gate needs, and the rest in this process). The strategies and
  * policies are not listed by hand: they come from the plugin registry ({@link RegistryParams}), each allocator
  * benchmark taking those its setup can serve. A failing benchmark fails the suite, with a non-zero exit.
  */
@@ -77,10 +78,11 @@ public final class BenchmarkSuite {
             // "strategy" is one name in three benchmarks with three lists (the report groups by it), and JMH's
             // parameters are global to a run: a run of its own for each
             for (Map.Entry<Class<?>, List<String>> benchmark : strategies.entrySet()) {
-                ChainedOptionsBuilder options = options(smoke)
+                boolean gated = AllocatorBenchmark.class.isAssignableFrom(benchmark.getKey());
+                ChainedOptionsBuilder options = options(smoke, gated)
                         .include("^" + Pattern.quote(benchmark.getKey().getName()) + "\\.")
                         .param("strategy", benchmark.getValue().toArray(String[]::new));
-                if (AllocatorBenchmark.class.isAssignableFrom(benchmark.getKey())) {
+                if (gated) {
                     options.addProfiler(GCProfiler.class); // what each allocate+free allocates, for the gate below
                 }
                 results.addAll(new Runner(options.build()).run());
@@ -90,7 +92,7 @@ public final class BenchmarkSuite {
                 allocating.forEach(line -> System.err.println("BenchmarkSuite: " + line));
                 throw new IllegalStateException(allocating.size() + " benchmark(s) allocate on the hot path");
             }
-            ChainedOptionsBuilder rest = options(smoke)
+            ChainedOptionsBuilder rest = options(smoke, false)
                     .include("^" + Pattern.quote(BenchmarkSuite.class.getPackageName() + ".") + "\\w+\\.");
             strategies.keySet().forEach(c -> rest.exclude("^" + Pattern.quote(c.getName()) + "\\."));
             List<String> policies = policies(Plugins.load(), smoke);
@@ -135,23 +137,32 @@ public final class BenchmarkSuite {
         return List.copyOf(firstByName.values());
     }
 
-    /** What every run of the suite shares: the profiler, failing on error, and in a smoke pass the short form. */
-    private static ChainedOptionsBuilder options(boolean smoke) {
+    /**
+     * What every run of the suite shares: failing on error, and in a smoke pass the short form. In full every
+     * benchmark forks as annotated, with the LRU-fault profiler; a smoke pass forks only where {@code gated}: the
+     * allocation gate reads each strategy's allocations in a JVM of its own, where no other strategy has shaped the
+     * JIT's profile, and every other benchmark is only checked to run, which a fork per parameter (a JVM started
+     * and warmed each time) would make the slowest part of the build.
+     */
+    private static ChainedOptionsBuilder options(boolean smoke, boolean gated) {
         ChainedOptionsBuilder options = new OptionsBuilder()
                 // the forks' flags: the FFM linker for glibc's malloc, and JMH's use of sun.misc.Unsafe allowed
                 // so JDK 25 does not warn of it in every fork
                 .jvmArgsAppend("--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow")
-                .addProfiler(LruFaultsProfiler.class)
                 .shouldFailOnError(true);
+        if (!smoke || gated) {
+            // counted in JMH's own process once a fork has ended: it needs the fork
+            options.addProfiler(LruFaultsProfiler.class);
+        }
         if (smoke) {
-            smoke(options);
+            smoke(options, gated);
         }
         return options;
     }
 
     /** Shortens every benchmark to a check; the strategy and policy parameters are set apart, from the registry. */
-    private static void smoke(ChainedOptionsBuilder options) {
-        options.forks(1).warmupIterations(1).warmupTime(SMOKE_TIME)
+    private static void smoke(ChainedOptionsBuilder options, boolean forked) {
+        options.forks(forked ? 1 : 0).warmupIterations(1).warmupTime(SMOKE_TIME)
                 .measurementIterations(1).measurementTime(SMOKE_TIME)
                 // allocator benchmarks: one size and live count
                 .param("blockBytes", "16")
