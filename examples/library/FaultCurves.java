@@ -9,9 +9,10 @@ import java.util.List;
  * Brent's comparison in miniature, through heaplab's library alone: the priority-queue simulation PQSIM under the
  * STACK and MRU strategies, and the LRU faults each makes at a few memory sizes, all from one pass per run.
  *
- * <p>Run it from the root of heaplab, with any workload spec in place of the default (see README.md beside it):
+ * <p>Run it from the root of heaplab, with any workload spec in place of the default (see README.md beside it);
+ * {@code run} takes the JDK 25 the launcher finds and heaplab's jar as the class path:
  * <pre>
- * java --class-path cli/target/heaplab.jar examples/library/FaultCurves.java [WORKLOAD]
+ * examples/library/run examples/library/FaultCurves.java [WORKLOAD]
  * </pre>
  */
 public class FaultCurves {

@@ -81,7 +81,7 @@ class DocsCommandsTest {
             Map.entry("./heaplab reproduce fits", List.of("--loads", "2000,700", "--repeats", "1")),
             Map.entry(DocsFindings.CARR_DEVICE, List.of()),
             Map.entry(DocsFindings.CARR_FRAMES, List.of()),
-            // the README's sweep: as shown, its table's first rows are checked
+            // the sweep of the README and docs/sweeps.md: as shown, its table's first rows are checked
             Map.entry(DocsFindings.SWEEP, List.of()),
             Map.entry("./heaplab reproduce carr --prototypes stack.hlt@50000 --configurations A --thetas 100 --tasks 4"
                     + " --no-report", List.of()),

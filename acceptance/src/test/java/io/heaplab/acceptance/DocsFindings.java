@@ -47,10 +47,17 @@ final class DocsFindings {
     /** Configuration B with three times Carr's frames. */
     static final String CARR_FRAMES = "./heaplab reproduce carr --configurations B --tasks 10 --thetas 100,1000"
             + " --frames-scale 3 --json carr-frames.json --no-report";
-    /** The sweep the README shows, its file and the first rows of its table. */
+    /** The sweep docs/sweeps.md shows, its file and the first rows of its table. */
     static final String SWEEP = "./heaplab sweep examples/sweeps/mru.yaml --out mru";
-    /** The sweep file the README shows. */
+    /** The sweep file docs/sweeps.md shows. */
     static final String SWEEP_FILE = "examples/sweeps/mru.yaml";
+
+    /**
+     * The replay of the large trace docs/benchmarks.md compares with libCacheSim on (made before it, as the peer
+     * script makes it) under LRU at the comparison's four sizes: its pages and misses.
+     */
+    static final String ZIPF_REPLAY = "./heaplab trace replay zipf.hlt -p lru:frames=1000,10000,100000,500000"
+            + " --json zipf.json";
 
     /** TRIDIAG's allocations in Brent's paper (section 3.1; brent-mru.json, workloadFacts). */
     static final long PAPER_TRIDIAG_ALLOCATIONS = 1_803_213;
@@ -76,6 +83,7 @@ final class DocsFindings {
         carr(findings);
         fits(findings);
         sweep(findings, root);
+        largeTrace(findings);
         List<DynamicNode> tests = new ArrayList<>();
         for (int i = 0; i < findings.size(); i++) {
             Finding finding = findings.get(i);
@@ -105,19 +113,33 @@ final class DocsFindings {
         }
     }
 
-    // ---------------------------------------------------------------- the README's sweep
+    // ---------------------------------------------------------------- the sweep of docs/sweeps.md
 
     private static void sweep(List<Finding> findings, Path root) {
-        // the sweep file as the README shows it, and the first rows of the table its run wrote
-        findings.add(new Finding("README.md", SWEEP, "mru/table.csv", csv -> {
+        // the sweep file as docs/sweeps.md shows it, and the first rows of the table its run wrote
+        findings.add(new Finding("docs/sweeps.md", SWEEP, "mru/table.csv", csv -> {
             try {
                 return Files.readString(root.resolve(SWEEP_FILE)).replaceAll("\\s+", " ").strip();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         }));
-        findings.add(new Finding("README.md", SWEEP, "mru/table.csv", csv -> String.join(" ",
+        findings.add(new Finding("docs/sweeps.md", SWEEP, "mru/table.csv", csv -> String.join(" ",
                 csv.asText().lines().limit(5).toList()).replaceAll("\\s+", " ")));
+    }
+
+    // ---------------------------------------------------------------- the large trace of docs/benchmarks.md
+
+    private static void largeTrace(List<Finding> findings) {
+        String doc = "docs/benchmarks.md";
+        findings.add(new Finding(doc, ZIPF_REPLAY, "zipf.json", json ->
+                f("trace over a million objects (%,d of them requested)", json.get("distinctPages").asLong())));
+        findings.add(new Finding(doc, ZIPF_REPLAY, "zipf.json", json -> {
+            List<String> misses = new ArrayList<>();
+            json.get("faults").forEach(faults -> misses.add(f("%,d", faults.asLong())));
+            assertThat(misses).as("LRU at the four sizes").hasSize(4);
+            return "| `heaplab trace replay` | 4.1 s | 6.1 s | 173 MiB | " + String.join(" · ", misses) + " |";
+        }));
     }
 
     // ---------------------------------------------------------------- Brent

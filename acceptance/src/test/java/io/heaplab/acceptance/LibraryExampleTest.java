@@ -17,16 +17,19 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The library example {@code examples/library/FaultCurves.java}, run as a user runs it: a single-file program in
  * a JVM of its own (this test's JDK), on heaplab's class path without picocli or the command. What it prints is
- * what the {@link Runner} gives for the same specs.
+ * what the {@link Runner} gives for the same specs. And run as the README shows it, through
+ * {@code examples/library/run}, which takes the launcher's JDK 25 even where the {@code java} on the PATH is older.
  */
 class LibraryExampleTest {
 
     private static final Path EXAMPLE = Path.of(System.getProperty("heaplab.libraryExample",
             "../examples/library/FaultCurves.java")).toAbsolutePath().normalize();
+    private static final Path RUN = EXAMPLE.resolveSibling("run");
     private static final Pattern TITLE = Pattern.compile("(\\S+), (\\d+)-byte pages, seed (-?\\d+): LRU faults by frames");
     private static final String LRU = "lru:frames=all";
 
@@ -94,6 +97,49 @@ class LibraryExampleTest {
             long[] expected = Arrays.stream(frames).map(curve::faultsAt).toArray();
             assertThat(row.faults()).as(row.strategy()).isEqualTo(expected);
         }
+    }
+
+    @Test
+    void theRunScriptTakesTheLaunchersJdkNotAnOlderJavaOnThePath(@TempDir Path dir) throws Exception {
+        assertThat(RUN).isRegularFile().isExecutable();
+        // a java on the PATH as a fresh machine may have it: too old for heaplab's class files
+        Path bin = Files.createDirectories(dir.resolve("bin"));
+        Path oldJava = bin.resolve("java");
+        Files.writeString(oldJava, """
+                #!/bin/sh
+                echo "Error: LinkageError occurred while loading main class FaultCurves" >&2
+                echo "java.lang.UnsupportedClassVersionError: class file has wrong version 69.0, should be 61.0" >&2
+                exit 1
+                """);
+        assertThat(oldJava.toFile().setExecutable(true)).isTrue();
+
+        Path root = RUN.getParent().getParent().getParent();
+        ProcessBuilder builder = new ProcessBuilder(RUN.toString(), "examples/library/FaultCurves.java")
+                .directory(root.toFile());
+        builder.environment().put("PATH", bin + File.pathSeparator + builder.environment().getOrDefault("PATH", ""));
+        // the launcher's options reach the JVM: C1 alone and one GC thread, as above
+        builder.environment().put("HEAPLAB_JAVA_OPTS", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
+        Process process = builder.start();
+        process.getOutputStream().close();
+        assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("the example finished").isTrue();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.exitValue()).as(err).isZero();
+        // nothing built (the jar is the build's own) and no word from the old java
+        assertThat(err).isEmpty();
+        assertThat(out.lines().toList()).hasSize(4);
+        assertThat(Files.readString(EXAMPLE.resolveSibling("README.md"))).as("examples/library/README.md")
+                .contains("```\n" + out + "```");
+    }
+
+    @Test
+    void theRunScriptWithoutAProgramIsAUsageError() throws Exception {
+        Process process = new ProcessBuilder(RUN.toString()).start();
+        process.getOutputStream().close();
+        assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(process.exitValue()).isEqualTo(2);
+        assertThat(new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8))
+                .startsWith("usage: examples/library/run PROGRAM.java");
     }
 
     private static Row row(String line) {

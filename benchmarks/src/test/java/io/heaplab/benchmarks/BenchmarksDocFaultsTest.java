@@ -12,13 +12,15 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README's tables of strategies beside malloc state each strategy's {@code lruFaults}: every one is counted
- * again here ({@link LruFaultCount}, the count the benchmarks report), so the column cannot drift from what the
- * benchmarks measure. All but record-fit's geometric row, whose recount takes a minute and a half (a hundred
- * microseconds a step); the README says so beside it.
+ * The tables of strategies beside malloc in docs/benchmarks.md state each strategy's {@code lruFaults}: every one
+ * is counted again here ({@link LruFaultCount}, the count the benchmarks report), so the column cannot drift from
+ * what the benchmarks measure. All but record-fit's geometric row, whose recount takes a minute and a half (a
+ * hundred microseconds a step); the page says so beside it.
  */
-class ReadmeFaultsTest {
+class BenchmarksDocFaultsTest {
 
+    /** The page whose tables this test reads, from heaplab's root. */
+    static final String PAGE = "docs/benchmarks.md";
     private static final int LIVE = 512;
     private static final Pattern ROW = Pattern.compile("^\\| `([^`]+)` \\|.*\\| ([0-9,]+|—)( ¹)? \\|$");
 
@@ -26,9 +28,9 @@ class ReadmeFaultsTest {
     }
 
     @Test
-    void everyFaultCountInTheReadmeIsTheCountTheBenchmarksMake() throws IOException {
-        List<Row> rows = rows(Files.readAllLines(readme()));
-        assertThat(rows).as("rows of the README's tables of strategies beside malloc").hasSizeGreaterThan(20);
+    void everyFaultCountInTheBenchmarksPageIsTheCountTheBenchmarksMake() throws IOException {
+        List<Row> rows = rows(Files.readAllLines(page()));
+        assertThat(rows).as("rows of the tables of strategies beside malloc in " + PAGE).hasSizeGreaterThan(20);
         assertThat(rows).filteredOn(Row::notRecounted).as("rows marked ¹, not recounted")
                 .extracting(row -> row.strategy() + " " + row.sizes())
                 .containsExactly("record-fit " + BlockSizes.Geometric.PURDOM);
@@ -39,7 +41,8 @@ class ReadmeFaultsTest {
                             OperationTable.of(LIVE, row.sizes()), LruFaultCount.frames(LIVE, row.sizes()));
                     String stated = row.faults().replace(",", "");
                     return stated.equals(Long.toString(counted)) ? null
-                            : row.strategy() + " " + row.sizes() + ": README " + row.faults() + ", counted " + counted;
+                            : row.strategy() + " " + row.sizes() + ": " + PAGE + " " + row.faults() + ", counted "
+                            + counted;
                 })
                 .filter(line -> line != null).toList();
         assertThat(wrong).isEmpty();
@@ -68,12 +71,12 @@ class ReadmeFaultsTest {
         return rows;
     }
 
-    private static Path readme() {
+    private static Path page() {
         for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            if (Files.isRegularFile(dir.resolve("README.md")) && Files.isDirectory(dir.resolve("benchmarks"))) {
-                return dir.resolve("README.md");
+            if (Files.isRegularFile(dir.resolve(PAGE)) && Files.isDirectory(dir.resolve("benchmarks"))) {
+                return dir.resolve(PAGE);
             }
         }
-        throw new IllegalStateException("no heaplab README.md from " + Path.of("").toAbsolutePath() + " up");
+        throw new IllegalStateException("no heaplab " + PAGE + " from " + Path.of("").toAbsolutePath() + " up");
     }
 }
