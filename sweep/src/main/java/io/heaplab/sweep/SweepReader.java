@@ -349,7 +349,7 @@ public final class SweepReader {
             // a plugin's column is matched by its name, or by its whole spec when the rule gives one
             String spec = (role == Role.WORKLOAD || role == Role.ALLOCATOR || role == Role.POLICY)
                     && draft.spec(role) != null ? draft.spec(role).value().toString() : null;
-            if (!axis.getValue().contains(Numbers.canonical(value)) && (spec == null || !axis.getValue().contains(spec))) {
+            if (!axis.getValue().contains(NumberText.canonical(value)) && (spec == null || !axis.getValue().contains(spec))) {
                 return false;
             }
         }
@@ -367,7 +367,7 @@ public final class SweepReader {
             }
             Set<String> values = new LinkedHashSet<>();
             for (At<String> value : values(file, axis.getValue(), axis.getKey())) {
-                values.add(Numbers.canonical(switch (role) {
+                values.add(NumberText.canonical(switch (role) {
                     case PAGE_SIZE -> Integer.toString(convert(value, SweepReader::pageSize).value());
                     case HEAP_SIZE -> value.value().equals(GROWABLE) ? GROWABLE
                             : Long.toString(convert(value, SweepReader::heapCapacity).value());
@@ -451,7 +451,7 @@ public final class SweepReader {
             throw text.error(e.getMessage());
         }
         SequencedMap<String, String> options = new LinkedHashMap<>();
-        spec.options().forEach((key, value) -> options.put(key, Numbers.canonical(value)));
+        spec.options().forEach((key, value) -> options.put(key, NumberText.canonical(value)));
         return new Spec(spec.name(), options);
     }
 
@@ -487,7 +487,7 @@ public final class SweepReader {
             }
             try {
                 for (String value : Ranges.expand(scalar.text(), MAX_POINTS)) {
-                    values.add(new At<>(Numbers.canonical(value), file, scalar.line()));
+                    values.add(new At<>(NumberText.canonical(value), file, scalar.line()));
                 }
             } catch (SpecException e) {
                 throw new SweepFileException(file, scalar.line(), "'" + key + "': " + e.getMessage());
