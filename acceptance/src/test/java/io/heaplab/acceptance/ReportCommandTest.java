@@ -53,4 +53,25 @@ class ReportCommandTest {
         assertUsage(Cli.run("report", jmhResult().toString()), "--out");
         assertThat(dir.resolve("r")).doesNotExist();
     }
+
+    @Test
+    void aSweepViewThatDoesNotFitTheTableIsAUsageErrorNamingTheOption() throws Exception {
+        Path sweep = dir.resolve("sweep");
+        Files.createDirectories(sweep);
+        Files.writeString(sweep.resolve("sweep.json"), """
+                {"tool": "heaplab", "kind": "sweep", "sweep": "s.yaml",
+                 "columns": [{"name": "allocator", "role": "allocator"}, {"name": "frames", "role": "policy_option"}],
+                 "measures": [{"name": "faults"}]}
+                """);
+        Path table = Files.writeString(sweep.resolve("table.jsonl"), """
+                {"allocator": "stack", "frames": 4, "faults": 10}
+                {"allocator": "mru", "frames": 4, "faults": 9}
+                """);
+        String out = dir.resolve("r").toString();
+        assertUsage(Cli.run("report", table.toString(), "--x", "lives", "-o", out),
+                "heaplab: --x lives (expected: one of the table's columns: allocator, frames)\n");
+        assertUsage(Cli.run("report", table.toString(), "--x", "frames", "--lines", "frames", "-o", out),
+                "heaplab: --lines frames is the x axis too (expected: another column)\n");
+        assertThat(dir.resolve("r")).doesNotExist();
+    }
 }

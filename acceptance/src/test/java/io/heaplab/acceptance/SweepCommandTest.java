@@ -6,8 +6,8 @@ import io.heaplab.core.plugins.Plugins;
 import io.heaplab.core.run.RunResult;
 import io.heaplab.core.run.RunSpec;
 import io.heaplab.core.run.Runner;
+import io.heaplab.core.testing.GoldenFile;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -208,7 +208,7 @@ class SweepCommandTest {
         for (String script : List.of("array.sbatch", "merge.sbatch")) {
             String written = Files.readString(slurm.resolve(script)).replace(dir.toString(), "TMP")
                     .replace(cwd, "CWD");
-            assertThat(written).as(script).isEqualTo(golden("sweep/" + script));
+            GoldenFile.assertMatches("sweep/" + script, written);
         }
         // the scripts themselves, run as Slurm would run them: each task of the array, then the merge
         for (int task = 0; task < 3; task++) {
@@ -221,12 +221,6 @@ class SweepCommandTest {
         assertThat(merge.out()).contains("16 point(s), 0 run, 16 resumed, 0 failed");
         Cli.run("sweep", sweep.toString(), "--out", dir.resolve("local").toString());
         assertThat(table(out)).isEqualTo(table(dir.resolve("local")));
-    }
-
-    private static String golden(String name) throws IOException {
-        try (var in = SweepCommandTest.class.getResourceAsStream("/" + name)) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.heaplab.cli;
 
+import io.heaplab.core.files.AtomicFiles;
 import io.heaplab.core.files.InputFile;
 import io.heaplab.core.heap.Accounting;
 import io.heaplab.core.run.RunOutcome;
@@ -8,7 +9,6 @@ import io.heaplab.core.run.RunSpec;
 import io.heaplab.core.run.Runner;
 import io.heaplab.core.spi.Spec;
 import io.heaplab.core.spi.SpecException;
-import io.heaplab.reports.AtomicFiles;
 import io.heaplab.reports.JsonResults;
 import io.heaplab.reports.RunTable;
 import io.heaplab.reports.TidyCsv;

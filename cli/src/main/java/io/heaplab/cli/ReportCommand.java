@@ -3,6 +3,7 @@ package io.heaplab.cli;
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.reports.Reports;
 import io.heaplab.reports.read.SweepView;
+import io.heaplab.reports.read.SweepViewException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -64,7 +65,13 @@ final class ReportCommand implements Callable<Integer> {
         for (String written : List.of(Reports.PAGE, "report.json", "report.csv")) {
             Outputs.checkFile("--out", out.resolve(written), results);
         }
-        Path page = Reports.write(inputs, out, new SweepView(x, lines, measures));
+        Path page;
+        try {
+            page = Reports.write(inputs, out, new SweepView(x, lines, measures));
+        } catch (SweepViewException e) {
+            // the library names the view's field; here it is the option of the same name
+            throw new SpecException("--" + e.field() + " " + e.problem());
+        }
         PrintWriter printer = spec.commandLine().getOut();
         printer.println("wrote " + page);
         printer.flush();

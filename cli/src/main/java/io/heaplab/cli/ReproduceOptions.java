@@ -1,7 +1,7 @@
 package io.heaplab.cli;
 
+import io.heaplab.core.files.AtomicFiles;
 import io.heaplab.core.spi.SpecException;
-import io.heaplab.reports.AtomicFiles;
 import io.heaplab.reports.Reports;
 import io.heaplab.studies.kit.Seeds;
 import io.heaplab.studies.kit.Settings;

@@ -1,14 +1,14 @@
 package io.heaplab.cli;
 
+import io.heaplab.core.files.AtomicFiles;
+import io.heaplab.core.run.PolicySizes;
 import io.heaplab.core.run.RunOutcome;
 import io.heaplab.core.run.RunResult;
-import io.heaplab.core.run.PolicySizes;
 import io.heaplab.core.run.RunSpec;
 import io.heaplab.core.run.Runner;
 import io.heaplab.core.spi.Spec;
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.core.trace.ReferenceTally;
-import io.heaplab.reports.AtomicFiles;
 import io.heaplab.reports.JsonResults;
 import io.heaplab.reports.RunTable;
 import io.heaplab.reports.TidyCsv;
@@ -20,8 +20,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 

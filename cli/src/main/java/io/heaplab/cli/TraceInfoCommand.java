@@ -2,7 +2,7 @@ package io.heaplab.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.heaplab.reports.AtomicFiles;
+import io.heaplab.core.files.AtomicFiles;
 import io.heaplab.reports.JsonResults;
 import io.heaplab.traces.ReadOptions;
 import io.heaplab.traces.TraceFiles;

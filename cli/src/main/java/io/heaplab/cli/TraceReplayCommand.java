@@ -1,10 +1,10 @@
 package io.heaplab.cli;
 
+import io.heaplab.core.files.AtomicFiles;
 import io.heaplab.core.plugins.Plugins;
 import io.heaplab.core.run.PolicySizes;
 import io.heaplab.core.spi.Spec;
 import io.heaplab.core.spi.SpecException;
-import io.heaplab.reports.AtomicFiles;
 import io.heaplab.reports.ReferenceStream;
 import io.heaplab.reports.ReplayResults;
 import io.heaplab.reports.ReplayTable;

@@ -3,6 +3,7 @@ package io.heaplab.reports;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.heaplab.core.files.AtomicFiles;
 import io.heaplab.core.spi.PagingOutcome.Curve;
 import java.io.IOException;
 import java.nio.file.Path;

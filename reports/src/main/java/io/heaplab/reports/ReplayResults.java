@@ -1,6 +1,7 @@
 package io.heaplab.reports;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.heaplab.core.files.AtomicFiles;
 import io.heaplab.core.spi.PagingOutcome;
 import java.io.IOException;
 import java.nio.file.Path;

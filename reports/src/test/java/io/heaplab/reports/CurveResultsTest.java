@@ -1,8 +1,8 @@
 package io.heaplab.reports;
 
-import static io.heaplab.reports.Golden.golden;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.heaplab.core.testing.GoldenFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,14 +14,13 @@ class CurveResultsTest {
 
     @Test
     void jsonMatchesTheGoldenFile() throws IOException {
-        String actual = Golden.withoutEnvironment(
-                JsonResults.render(CurveResults.toTree(Samples.stream(), Samples.curves())));
-        Golden.assertGolden(actual, "golden/curves.json");
+        GoldenFile.assertMatches("curves.json", MachineIndependent.text(
+                JsonResults.render(CurveResults.toTree(Samples.stream(), Samples.curves()))));
     }
 
     @Test
-    void csvMatchesTheGoldenFile() throws IOException {
-        Golden.assertGolden(new String(TidyCsv.toCsv(Samples.stream(), Samples.curves()), StandardCharsets.UTF_8), "golden/curves.csv");
+    void csvMatchesTheGoldenFile() {
+        GoldenFile.assertMatches("curves.csv", TidyCsv.toCsv(Samples.stream(), Samples.curves()));
     }
 
     @Test
@@ -52,8 +51,7 @@ class CurveResultsTest {
 
     @Test
     void replayJsonMatchesTheGoldenFile() throws IOException {
-        String actual = Golden.withoutEnvironment(
-                JsonResults.render(ReplayResults.toTree(Samples.stream(), Samples.replayed())));
-        Golden.assertGolden(actual, "golden/replay.json");
+        GoldenFile.assertMatches("replay.json", MachineIndependent.text(
+                JsonResults.render(ReplayResults.toTree(Samples.stream(), Samples.replayed()))));
     }
 }

@@ -2,8 +2,8 @@ package io.heaplab.reports;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.heaplab.core.testing.GoldenFile;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,8 +14,7 @@ class JsonResultsTest {
 
     @Test
     void matchesTheGoldenFile() throws IOException {
-        String actual = Golden.withoutEnvironment(JsonResults.toBytes(Samples.runs()));
-        Golden.assertGolden(actual, "golden/run-results.json");
+        GoldenFile.assertMatches("run-results.json", MachineIndependent.text(JsonResults.toBytes(Samples.runs())));
     }
 
     @Test

@@ -2,7 +2,7 @@ package io.heaplab.reports;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
+import io.heaplab.core.testing.GoldenFile;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
@@ -10,9 +10,9 @@ import org.junit.jupiter.api.Test;
 class RunTableTest {
 
     @Test
-    void matchesTheGoldenFile() throws IOException {
+    void matchesTheGoldenFile() {
         StringWriter text = new StringWriter();
         RunTable.print(Samples.runs(), new PrintWriter(text));
-        Golden.assertGolden(text.toString().replace(System.lineSeparator(), "\n"), "golden/run-table.txt");
+        GoldenFile.assertMatches("run-table.txt", text.toString().replace(System.lineSeparator(), "\n"));
     }
 }

@@ -2,10 +2,8 @@ package io.heaplab.reports;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
+import io.heaplab.core.testing.GoldenFile;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -13,12 +11,8 @@ import org.junit.jupiter.api.Test;
 class TidyCsvTest {
 
     @Test
-    void matchesTheGoldenFile() throws IOException {
-        String csv = new String(TidyCsv.toCsv(Samples.runs()), StandardCharsets.UTF_8);
-        if (Boolean.getBoolean("heaplab.golden.update")) {
-            Files.writeString(Path.of("src/test/resources/golden/run-tidy.csv"), csv);
-        }
-        assertThat(csv).isEqualTo(Golden.golden("golden/run-tidy.csv"));
+    void matchesTheGoldenFile() {
+        GoldenFile.assertMatches("run-tidy.csv", TidyCsv.toCsv(Samples.runs()));
     }
 
     @Test

@@ -1,6 +1,6 @@
 package io.heaplab.sweep;
 
-import io.heaplab.reports.AtomicFiles;
+import io.heaplab.core.files.AtomicFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

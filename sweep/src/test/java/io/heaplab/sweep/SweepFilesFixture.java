@@ -10,6 +10,19 @@ import java.nio.file.Path;
 final class SweepFilesFixture {
 
     static final Plugins PLUGINS = Plugins.load();
+    /** A sweep of every kind of axis: plugin options as a list and a range, a plain value, a range of seeds. */
+    static final String GRID = """
+            workload:
+              random-blocks:
+                live: [100, 200]
+                steps: 1000
+            allocator: [stack, mru]
+            policy:
+              lru:
+                frames: 8..32*2
+            pageSize: 512
+            seed: 1..2
+            """;
 
     private SweepFilesFixture() {
     }

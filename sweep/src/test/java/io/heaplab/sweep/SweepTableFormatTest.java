@@ -1,7 +1,6 @@
 package io.heaplab.sweep;
 
-import static io.heaplab.reports.Golden.assertGolden;
-
+import io.heaplab.core.testing.GoldenFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,8 +29,8 @@ class SweepTableFormatTest {
         Path out = dir.resolve("out");
         SweepRun.run(sweep, out, List.of(), SweepRun.Shard.ALL, new LocalEngine(2), PointWork.of(sweep, List.of()),
                 SweepRun.Listener.SILENT);
-        assertGolden(Files.readString(out.resolve(SweepTable.CSV)), "golden/table.csv");
-        assertGolden(Files.readString(out.resolve(SweepTable.JSONL)), "golden/table.jsonl");
-        assertGolden(Files.readString(out.resolve(SweepTable.MANIFEST)), "golden/sweep.json");
+        GoldenFile.assertMatches("table.csv", Files.readAllBytes(out.resolve(SweepTable.CSV)));
+        GoldenFile.assertMatches("table.jsonl", Files.readAllBytes(out.resolve(SweepTable.JSONL)));
+        GoldenFile.assertMatches("sweep.json", Files.readAllBytes(out.resolve(SweepTable.MANIFEST)));
     }
 }

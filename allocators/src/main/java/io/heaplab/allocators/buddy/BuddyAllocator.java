@@ -2,8 +2,8 @@ package io.heaplab.allocators.buddy;
 
 import static io.heaplab.allocators.buddy.OrderLists.NONE;
 
-import io.heaplab.allocators.cell.CellAllocator;
-import io.heaplab.allocators.cell.VariableSizeAllocator;
+import io.heaplab.allocators.variable.CellAllocator;
+import io.heaplab.allocators.variable.VariableSizeAllocator;
 import io.heaplab.core.heap.Heap;
 import io.heaplab.core.heap.HeapAccess;
 import io.heaplab.core.spi.AllocatorSetup;

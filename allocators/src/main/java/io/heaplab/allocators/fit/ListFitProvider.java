@@ -1,6 +1,6 @@
 package io.heaplab.allocators.fit;
 
-import io.heaplab.allocators.cell.CellAllocator;
+import io.heaplab.allocators.variable.CellAllocator;
 import io.heaplab.core.spi.Allocator;
 import io.heaplab.core.spi.AllocatorProvider;
 import io.heaplab.core.spi.AllocatorSetup;

@@ -1,7 +1,7 @@
 package io.heaplab.allocators.tree;
 
-import io.heaplab.allocators.cell.CellAllocator;
-import io.heaplab.allocators.cell.FreeLists;
+import io.heaplab.allocators.variable.CellAllocator;
+import io.heaplab.allocators.variable.FreeLists;
 import io.heaplab.core.spi.AllocatorSetup;
 import io.heaplab.core.spi.SpecException;
 

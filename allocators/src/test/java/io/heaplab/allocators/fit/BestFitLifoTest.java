@@ -1,7 +1,7 @@
 package io.heaplab.allocators.fit;
 
-import io.heaplab.allocators.cell.VariableSizeAllocator;
-import io.heaplab.allocators.cell.VariableSizeAllocatorContract;
+import io.heaplab.allocators.variable.VariableSizeAllocator;
+import io.heaplab.allocators.variable.VariableSizeAllocatorContract;
 import io.heaplab.core.spi.AllocatorSetup;
 
 /** Best fit over a LIFO list keeps the contract. */

@@ -2,8 +2,8 @@ package io.heaplab.allocators.fit;
 
 import static io.heaplab.allocators.fit.Row.at;
 
-import io.heaplab.allocators.cell.VariableSizeAllocator;
-import io.heaplab.allocators.cell.VariableSizeAllocatorContract;
+import io.heaplab.allocators.variable.VariableSizeAllocator;
+import io.heaplab.allocators.variable.VariableSizeAllocatorContract;
 import io.heaplab.core.spi.Allocator;
 import io.heaplab.core.spi.AllocatorSetup;
 import org.junit.jupiter.api.Test;

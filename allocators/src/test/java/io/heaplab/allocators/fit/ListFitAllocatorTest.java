@@ -4,7 +4,7 @@ import static io.heaplab.allocators.fit.Row.at;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.heaplab.allocators.cell.CellAllocator;
+import io.heaplab.allocators.variable.CellAllocator;
 import io.heaplab.core.heap.Heap;
 import io.heaplab.core.spi.Allocator;
 import io.heaplab.core.spi.AllocatorSetup;

@@ -2,7 +2,7 @@ package io.heaplab.allocators.fit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.heaplab.allocators.cell.CellAllocator;
+import io.heaplab.allocators.variable.CellAllocator;
 import io.heaplab.core.heap.Heap;
 import io.heaplab.core.spi.AllocatorSetup;
 import io.heaplab.core.trace.ReferenceRecorder;

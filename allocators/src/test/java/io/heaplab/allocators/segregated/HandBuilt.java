@@ -2,7 +2,7 @@ package io.heaplab.allocators.segregated;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.heaplab.allocators.cell.CellAllocator;
+import io.heaplab.allocators.variable.CellAllocator;
 import io.heaplab.core.spi.Allocator;
 import java.util.Arrays;
 

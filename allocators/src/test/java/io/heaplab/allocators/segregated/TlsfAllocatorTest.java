@@ -4,8 +4,8 @@ import static io.heaplab.allocators.segregated.HandBuilt.at;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.heaplab.allocators.cell.VariableSizeAllocator;
-import io.heaplab.allocators.cell.VariableSizeAllocatorContract;
+import io.heaplab.allocators.variable.VariableSizeAllocator;
+import io.heaplab.allocators.variable.VariableSizeAllocatorContract;
 import io.heaplab.core.heap.Heap;
 import io.heaplab.core.spi.Allocator;
 import io.heaplab.core.spi.AllocatorProvider;

@@ -3,9 +3,9 @@ package io.heaplab.allocators.tree;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.heaplab.allocators.cell.CellAllocator;
-import io.heaplab.allocators.cell.VariableSizeAllocator;
-import io.heaplab.allocators.cell.VariableSizeAllocatorContract;
+import io.heaplab.allocators.variable.CellAllocator;
+import io.heaplab.allocators.variable.VariableSizeAllocator;
+import io.heaplab.allocators.variable.VariableSizeAllocatorContract;
 import io.heaplab.core.heap.Heap;
 import io.heaplab.core.spi.Allocator;
 import io.heaplab.core.spi.AllocatorProvider;

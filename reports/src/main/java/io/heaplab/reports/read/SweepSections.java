@@ -146,11 +146,10 @@ public final class SweepSections {
         int[] owner = owners(roles);
         List<Integer> candidates = variedRaw.stream().filter(c -> owner[c] < 0 || !variedRaw.contains(owner[c]))
                 .toList();
-        int lines0 = view.lines() == null ? -1 : column(view.lines(), "--lines", columns);
-        int x = view.x() != null ? column(view.x(), "--x", columns) : pickX(candidates, lines0, rows);
+        int lines0 = view.lines() == null ? -1 : column(view.lines(), "lines", columns);
+        int x = view.x() != null ? column(view.x(), "x", columns) : pickX(candidates, lines0, rows);
         if (lines0 >= 0 && lines0 == x) {
-            throw new io.heaplab.core.spi.SpecException("--lines " + view.lines() + " is the x axis too (expected:"
-                    + " another column)");
+            throw new SweepViewException("lines", view.lines() + " is the x axis too (expected: another column)");
         }
         int lines = lines0 >= 0 ? lines0 : pickLines(candidates, x, rows);
         List<Row> labelled = labelled(rows, columns, owner, variedRaw, x, lines);
@@ -218,11 +217,12 @@ public final class SweepSections {
         return labelled;
     }
 
-    private static int column(String name, String option, List<String> columns) {
+    /** The index of the column {@code name} that the view's {@code field} gives. */
+    private static int column(String name, String field, List<String> columns) {
         int c = columns.indexOf(name);
         if (c < 0) {
-            throw new io.heaplab.core.spi.SpecException(option + " " + name + " (expected: one of the table's"
-                    + " columns: " + String.join(", ", columns) + ")");
+            throw new SweepViewException(field, name + " (expected: one of the table's columns: "
+                    + String.join(", ", columns) + ")");
         }
         return c;
     }

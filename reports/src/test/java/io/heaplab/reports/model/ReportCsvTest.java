@@ -1,18 +1,16 @@
 package io.heaplab.reports.model;
 
-import static io.heaplab.reports.Golden.golden;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
+import io.heaplab.core.testing.GoldenFile;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 class ReportCsvTest {
 
     @Test
-    void matchesTheGoldenFile() throws IOException {
-        assertThat(new String(ReportCsv.toBytes(ReportSamples.report()), StandardCharsets.UTF_8))
-                .isEqualTo(golden("golden/report.csv"));
+    void matchesTheGoldenFile() {
+        GoldenFile.assertMatches("report.csv", ReportCsv.toBytes(ReportSamples.report()));
     }
 
     @Test

@@ -1,13 +1,12 @@
 package io.heaplab.reports.model;
 
-import static io.heaplab.reports.Golden.golden;
-import io.heaplab.reports.Golden;
-import static io.heaplab.reports.Golden.withoutEnvironment;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.heaplab.core.testing.GoldenFile;
+import io.heaplab.reports.MachineIndependent;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 
@@ -15,7 +14,7 @@ class ReportJsonTest {
 
     @Test
     void matchesTheGoldenFile() throws IOException {
-        Golden.assertGolden(withoutEnvironment(ReportJson.toBytes(ReportSamples.report())), "golden/report.json");
+        GoldenFile.assertMatches("report.json", MachineIndependent.text(ReportJson.toBytes(ReportSamples.report())));
     }
 
     @Test

@@ -80,13 +80,14 @@ class SweepSectionsTest {
         assertThat(section.figures()).extracting(Figure::title)
                 .containsExactly("faults against live, allocator stack", "faults against live, allocator mru");
         assertThatThrownBy(() -> SweepSections.read(grid(), new SweepView("lives", null, List.of())))
-                .hasMessage("--x lives (expected: one of the table's columns: workload, live, allocator, frames,"
+                .hasMessage("x: lives (expected: one of the table's columns: workload, live, allocator, frames,"
                         + " seed)");
-        // --lines alone on the column x would take: x is another
+        // lines alone on the column x would take: x is another
         assertThat(SweepSections.read(grid(), new SweepView(null, "frames", List.of())).figures())
                 .extracting(Figure::title).first().isEqualTo("faults against live, allocator stack");
         assertThatThrownBy(() -> SweepSections.read(grid(), new SweepView("frames", "frames", List.of())))
-                .hasMessage("--lines frames is the x axis too (expected: another column)");
+                .isInstanceOfSatisfying(SweepViewException.class, e -> assertThat(e.field()).isEqualTo("lines"))
+                .hasMessage("lines: frames is the x axis too (expected: another column)");
         assertThatThrownBy(() -> SweepSections.read(grid(), new SweepView(null, null, List.of("fault"))))
                 .hasMessageContaining("no measure 'fault' (expected: one of faults)");
     }

@@ -4,20 +4,20 @@ import io.heaplab.core.heap.Accounting;
 import io.heaplab.core.run.RunResult;
 import io.heaplab.core.run.RunSpec;
 import io.heaplab.core.spi.Spec;
-import io.heaplab.studies.Outcome;
-import io.heaplab.studies.kit.ParameterException;
-import io.heaplab.studies.kit.Seeds;
-import io.heaplab.studies.kit.Sweep;
-import io.heaplab.studies.kit.SweepReproduction;
-import io.heaplab.studies.kit.TabulatedOutcome;
 import io.heaplab.reports.Summary;
+import io.heaplab.studies.Outcome;
+import io.heaplab.studies.kit.BatchReproduction;
+import io.heaplab.studies.kit.ParameterException;
+import io.heaplab.studies.kit.RunBatch;
+import io.heaplab.studies.kit.Seeds;
+import io.heaplab.studies.kit.TabulatedOutcome;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.Set;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SequencedMap;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.ToDoubleBiFunction;
@@ -34,7 +34,7 @@ import java.util.function.ToDoubleBiFunction;
  * Brent's program, so the paper's sizes would hold all of it). PQSIM's working set of 50 pages does not depend
  * on how long it runs, so a shorter PQSIM keeps it.
  */
-public final class BrentExperiment extends SweepReproduction {
+public final class BrentExperiment extends BatchReproduction {
 
     /** Brent's page of 512 bytes. */
     public static final int PAGE_SIZE = 512;
@@ -201,8 +201,8 @@ public final class BrentExperiment extends SweepReproduction {
     }
 
     @Override
-    protected Outcome outcome(Sweep sweep) {
-        Results results = tabulate(sweep);
+    protected Outcome outcome(RunBatch batch) {
+        Results results = tabulate(batch);
         return new TabulatedOutcome<>(results, BrentClaims.check(results, paper), results.failed(),
                 BrentTables::print, BrentJson::toJson);
     }
@@ -258,7 +258,7 @@ public final class BrentExperiment extends SweepReproduction {
     }
 
     /** The tables of the runs of {@link #specs()}: a strategy that failed anywhere has no rows. */
-    Results tabulate(Sweep sweep) {
+    Results tabulate(RunBatch batch) {
         int perStrategy = config.seeds().count();
         int perTable = perStrategy * config.strategies().size();
         // the runs of each table, then the disposal-paged runs of Table 3.1, as specs() lists them
@@ -267,11 +267,11 @@ public final class BrentExperiment extends SweepReproduction {
             Map<String, List<RunResult>> byStrategy = new LinkedHashMap<>();
             for (int s = 0; s < config.strategies().size(); s++) {
                 String strategy = config.strategies().get(s);
-                if (sweep.failed(strategy)) {
+                if (batch.failed(strategy)) {
                     continue; // a strategy that failed anywhere has no row: its tables would not compare
                 }
                 int from = block * perTable + s * perStrategy;
-                byStrategy.put(strategy, sweep.results(from, from + perStrategy));
+                byStrategy.put(strategy, batch.results(from, from + perStrategy));
             }
             blocks.add(byStrategy);
         }
@@ -280,7 +280,7 @@ public final class BrentExperiment extends SweepReproduction {
             tables.add(tabulate(table, blocks.get(table.ordinal()), blocks.get(Table.PQSIM.ordinal()),
                     blocks.getLast()));
         }
-        return new Results(config, tables, sweep.failed());
+        return new Results(config, tables, batch.failed());
     }
 
     private TableResult tabulate(Table table, Map<String, List<RunResult>> runs,

@@ -8,7 +8,7 @@ import io.heaplab.core.spi.Timeline;
 import io.heaplab.studies.Outcome;
 import io.heaplab.studies.Reproduction;
 import io.heaplab.studies.kit.ParameterException;
-import io.heaplab.studies.kit.Sweep;
+import io.heaplab.studies.kit.RunBatch;
 import io.heaplab.studies.kit.TabulatedOutcome;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -153,17 +153,17 @@ public final class FitsExperiment implements Reproduction {
     public Outcome run(Plugins plugins, Runnable afterEachRun) {
         Runner runner = new Runner(plugins);
         List<RunSpec> specs = specs();
-        Sweep sweep = Sweep.run(runner, specs, config.threads(), afterEachRun);
-        SequencedMap<String, String> failed = new LinkedHashMap<>(sweep.failed());
+        RunBatch batch = RunBatch.run(runner, specs, config.threads(), afterEachRun);
+        SequencedMap<String, String> failed = new LinkedHashMap<>(batch.failed());
         Timing[] timings = time(runner, specs, failed, afterEachRun);
-        Results results = tabulate(sweep, timings, failed);
+        Results results = tabulate(batch, timings, failed);
         return new TabulatedOutcome<>(results, FitsClaims.check(results), failed, FitsTables::print,
                 FitsJson::toJson, FitsCsv::toCsv);
     }
 
     /**
      * Times every run that did not fail {@code repeats} times unrecorded, {@code threads} at a time after the
-     * recorded sweep (so the code is compiled and no recording shares the cores); null entries when not timed.
+     * recorded batch (so the code is compiled and no recording shares the cores); null entries when not timed.
      */
     private Timing[] time(Runner runner, List<RunSpec> specs, SequencedMap<String, String> failed,
                           Runnable afterEachRun) {
@@ -228,7 +228,7 @@ public final class FitsExperiment implements Reproduction {
         }
     }
 
-    private Results tabulate(Sweep sweep, Timing[] timings, SequencedMap<String, String> failed) {
+    private Results tabulate(RunBatch batch, Timing[] timings, SequencedMap<String, String> failed) {
         List<Cell> cells = new ArrayList<>();
         int next = 0;
         for (int load : config.loads()) {
@@ -236,7 +236,7 @@ public final class FitsExperiment implements Reproduction {
                 Map<FitsStrategy, Measured> measured = new LinkedHashMap<>();
                 for (FitsStrategy strategy : FitsStrategy.values()) {
                     if (!failed.containsKey(strategy.allocator)) {
-                        measured.put(strategy, new Measured(sweep.results(next, next + 1).getFirst(), timings[next]));
+                        measured.put(strategy, new Measured(batch.results(next, next + 1).getFirst(), timings[next]));
                     }
                     next++;
                 }

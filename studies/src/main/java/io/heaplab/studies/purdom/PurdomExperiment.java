@@ -1,18 +1,18 @@
 package io.heaplab.studies.purdom;
 
-import io.heaplab.studies.purdom.PurdomPaper.Cell;
-import io.heaplab.studies.purdom.PurdomPaper.Method;
 import io.heaplab.core.heap.Heap;
 import io.heaplab.core.run.RunResult;
 import io.heaplab.core.run.RunSpec;
 import io.heaplab.core.spi.Spec;
-import io.heaplab.studies.Outcome;
-import io.heaplab.studies.kit.ParameterException;
-import io.heaplab.studies.kit.Seeds;
-import io.heaplab.studies.kit.Sweep;
-import io.heaplab.studies.kit.SweepReproduction;
-import io.heaplab.studies.kit.TabulatedOutcome;
 import io.heaplab.reports.Summary;
+import io.heaplab.studies.Outcome;
+import io.heaplab.studies.kit.BatchReproduction;
+import io.heaplab.studies.kit.ParameterException;
+import io.heaplab.studies.kit.RunBatch;
+import io.heaplab.studies.kit.Seeds;
+import io.heaplab.studies.kit.TabulatedOutcome;
+import io.heaplab.studies.purdom.PurdomPaper.Cell;
+import io.heaplab.studies.purdom.PurdomPaper.Method;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
@@ -28,7 +28,7 @@ import java.util.TreeSet;
  * storage, first fit and the buddy system, repeated over seeds. The three methods see the same requests on a seed:
  * the workload draws each request's arrival, size and lifetime whether or not it is filled.
  */
-public final class PurdomExperiment extends SweepReproduction {
+public final class PurdomExperiment extends BatchReproduction {
 
     /** The paper's runs end after this many filled requests. */
     public static final int FULL_REQUESTS = 1600;
@@ -129,8 +129,8 @@ public final class PurdomExperiment extends SweepReproduction {
     }
 
     @Override
-    protected Outcome outcome(Sweep sweep) {
-        Results results = tabulate(sweep);
+    protected Outcome outcome(RunBatch batch) {
+        Results results = tabulate(batch);
         return new TabulatedOutcome<>(results, PurdomClaims.check(results), results.failed(), PurdomTables::print,
                 PurdomJson::toJson);
     }
@@ -153,7 +153,7 @@ public final class PurdomExperiment extends SweepReproduction {
     }
 
     /** The tables of the runs of {@link #specs()}, by table, cell and method; a failed method is not measured. */
-    Results tabulate(Sweep sweep) {
+    Results tabulate(RunBatch batch) {
         int next = 0;
         int seeds = config.seeds().count();
         List<TableResult> tables = new ArrayList<>();
@@ -162,8 +162,8 @@ public final class PurdomExperiment extends SweepReproduction {
             for (Cell cell : table.cells()) {
                 Map<Method, Measured> measured = new EnumMap<>(Method.class);
                 for (Method method : Method.values()) {
-                    if (!sweep.failed(config.strategy(method))) {
-                        measured.put(method, measure(sweep.results(next, next + seeds)));
+                    if (!batch.failed(config.strategy(method))) {
+                        measured.put(method, measure(batch.results(next, next + seeds)));
                     }
                     next += seeds;
                 }
@@ -171,7 +171,7 @@ public final class PurdomExperiment extends SweepReproduction {
             }
             tables.add(new TableResult(table, rows));
         }
-        return new Results(config, paper, tables, sweep.failed());
+        return new Results(config, paper, tables, batch.failed());
     }
 
     private static Measured measure(List<RunResult> runs) {

@@ -7,17 +7,18 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.heaplab.core.heap.Accounting;
 import io.heaplab.core.run.RunResult;
-import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.Fragmentation;
+import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.SpaceMeasures;
 import io.heaplab.core.spi.Timeline;
+import io.heaplab.core.testing.GoldenFile;
+import io.heaplab.reports.MachineIndependent;
 import io.heaplab.reports.Summary;
 import io.heaplab.reports.model.Figure;
 import io.heaplab.reports.model.Marker;
 import io.heaplab.reports.model.Section;
 import io.heaplab.reports.model.Series;
 import io.heaplab.reports.read.ResultFiles;
-import io.heaplab.studies.GoldenFiles;
 import io.heaplab.studies.Sections;
 import io.heaplab.studies.brent.BrentExperiment.Config;
 import io.heaplab.studies.brent.BrentExperiment.Results;
@@ -104,7 +105,7 @@ class BrentResultFileTest {
 
     @Test
     void theResultFileKeepsItsSchema() throws IOException {
-        GoldenFiles.check("brent.json", document());
+        GoldenFile.assertMatches("brent.json", MachineIndependent.text(document()));
     }
 
     @Test

@@ -4,10 +4,11 @@ import static io.heaplab.studies.Sections.figure;
 import static io.heaplab.studies.Sections.series;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.heaplab.core.testing.GoldenFile;
+import io.heaplab.reports.MachineIndependent;
 import io.heaplab.reports.Summary;
 import io.heaplab.reports.model.Section;
 import io.heaplab.reports.read.ResultFiles;
-import io.heaplab.studies.GoldenFiles;
 import io.heaplab.studies.carr.CarrExperiment.Config;
 import io.heaplab.studies.carr.CarrExperiment.Curve;
 import io.heaplab.studies.carr.CarrExperiment.Point;
@@ -59,7 +60,7 @@ class CarrResultFileTest {
 
     @Test
     void theResultFileKeepsItsSchema() throws IOException {
-        GoldenFiles.check("carr.json", document());
+        GoldenFile.assertMatches("carr.json", MachineIndependent.text(document()));
     }
 
     @Test
@@ -80,7 +81,7 @@ class CarrResultFileTest {
 
     @Test
     void theCsvTableHasARowPerSimulationWithEveryMeasure() throws IOException {
-        GoldenFiles.checkText("carr.csv", CarrCsv.toCsv(results()));
+        GoldenFile.assertMatches("carr.csv", CarrCsv.toCsv(results()));
     }
 
     @Test

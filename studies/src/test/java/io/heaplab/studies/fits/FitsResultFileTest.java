@@ -7,10 +7,11 @@ import io.heaplab.core.run.RunResult;
 import io.heaplab.core.spi.Fragmentation;
 import io.heaplab.core.spi.SpaceMeasures;
 import io.heaplab.core.spi.Timeline;
+import io.heaplab.core.testing.GoldenFile;
+import io.heaplab.reports.MachineIndependent;
 import io.heaplab.reports.model.Figure;
 import io.heaplab.reports.model.Section;
 import io.heaplab.reports.read.ResultFiles;
-import io.heaplab.studies.GoldenFiles;
 import io.heaplab.studies.fits.FitsExperiment.Cell;
 import io.heaplab.studies.fits.FitsExperiment.Config;
 import io.heaplab.studies.fits.FitsExperiment.Measured;
@@ -59,8 +60,8 @@ class FitsResultFileTest {
 
     @Test
     void theResultFileAndTheCsvKeepTheirSchema() throws IOException {
-        GoldenFiles.check("fits.json", document());
-        GoldenFiles.checkText("fits.csv", FitsCsv.toCsv(results()));
+        GoldenFile.assertMatches("fits.json", MachineIndependent.text(document()));
+        GoldenFile.assertMatches("fits.csv", FitsCsv.toCsv(results()));
     }
 
     @Test

@@ -6,16 +6,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.heaplab.core.heap.Accounting;
 import io.heaplab.core.run.RunResult;
-import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.Fragmentation;
+import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.SpaceMeasures;
 import io.heaplab.core.spi.Timeline;
+import io.heaplab.core.testing.GoldenFile;
+import io.heaplab.reports.MachineIndependent;
 import io.heaplab.reports.Summary;
 import io.heaplab.reports.model.Figure;
 import io.heaplab.reports.model.Section;
 import io.heaplab.reports.model.Series;
 import io.heaplab.reports.read.ResultFiles;
-import io.heaplab.studies.GoldenFiles;
 import io.heaplab.studies.Sections;
 import io.heaplab.studies.kit.Claim;
 import io.heaplab.studies.kit.Seeds;
@@ -77,7 +78,7 @@ class PurdomResultFileTest {
 
     @Test
     void theResultFileKeepsItsSchema() throws IOException {
-        GoldenFiles.check("purdom.json", document());
+        GoldenFile.assertMatches("purdom.json", MachineIndependent.text(document()));
     }
 
     @Test

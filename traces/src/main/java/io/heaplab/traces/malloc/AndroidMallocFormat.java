@@ -68,7 +68,7 @@ public final class AndroidMallocFormat {
         if (colon <= 0 || f.length < 1 || f[0].isEmpty()) {
             throw bad(file, number, text, "TID: OP ARGS");
         }
-        int thread = (int) Numbers.decimal(text.substring(0, colon).strip(), () -> bad(file, number, text,
+        int thread = (int) NumberParser.decimal(text.substring(0, colon).strip(), () -> bad(file, number, text,
                 "a decimal thread id before the colon"));
         switch (f[0]) {
             case "malloc" -> {
@@ -107,13 +107,13 @@ public final class AndroidMallocFormat {
     }
 
     private static long hex(Path file, long number, String text, String field) {
-        return Numbers.hex(field, () -> TraceFormatException.atLine(file, number, "pointer " + Quoted.quote(field)
-                + " (expected: hexadecimal such as 0x7f12a000)"));
+        return NumberParser.hex(field, () -> TraceFormatException.atLine(file, number, "pointer "
+                + Quoted.quote(field) + " (expected: hexadecimal such as 0x7f12a000)"));
     }
 
     private static long decimal(Path file, long number, String text, String field) {
-        return Numbers.decimal(field, () -> TraceFormatException.atLine(file, number, "number " + Quoted.quote(field)
-                + " (expected: a decimal count of bytes)"));
+        return NumberParser.decimal(field, () -> TraceFormatException.atLine(file, number, "number "
+                + Quoted.quote(field) + " (expected: a decimal count of bytes)"));
     }
 
     private static TraceFormatException bad(Path file, long number, String text, String expected) {

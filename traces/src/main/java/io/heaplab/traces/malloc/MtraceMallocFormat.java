@@ -56,7 +56,7 @@ public final class MtraceMallocFormat {
                             + pendingLine + " (expected: '>' with the realloc's new block)");
                 }
                 final long n = number;
-                long pointer = Numbers.hex(f[1], () -> TraceFormatException.atLine(file, n, "pointer "
+                long pointer = NumberParser.hex(f[1], () -> TraceFormatException.atLine(file, n, "pointer "
                         + Quoted.quote(f[1]) + " (expected: hexadecimal such as 0x1f4f460)"));
                 switch (op) {
                     case '+' -> trace.malloc(0, pointer, size(file, number, line, f));
@@ -89,7 +89,7 @@ public final class MtraceMallocFormat {
         if (f.length < 3) {
             throw bad(file, number, line);
         }
-        return Numbers.hex(f[2], () -> TraceFormatException.atLine(file, number, "size " + Quoted.quote(f[2])
+        return NumberParser.hex(f[2], () -> TraceFormatException.atLine(file, number, "size " + Quoted.quote(f[2])
                 + " (expected: hexadecimal such as 0x64)"));
     }
 

@@ -52,7 +52,7 @@ public final class RepMallocFormat {
                                 + " (expected: header number " + (headerRead + 1) + " of 4: heap size, ids, operations,"
                                 + " weight)");
                     }
-                    header[headerRead++] = Numbers.decimal(f[0], () -> TraceFormatException.atLine(file, n,
+                    header[headerRead++] = NumberParser.decimal(f[0], () -> TraceFormatException.atLine(file, n,
                             Quoted.quote(f[0]) + " (expected: a decimal header number)"));
                     continue;
                 }
@@ -65,14 +65,14 @@ public final class RepMallocFormat {
                 if (f.length != (f[0].equals("f") ? 2 : 3)) {
                     throw TraceFormatException.atLine(file, number, Quoted.quote(text) + " (expected: " + form + ")");
                 }
-                long id = Numbers.decimal(f[1], () -> TraceFormatException.atLine(file, n, "id " + Quoted.quote(f[1])
-                        + " (expected: a decimal block id)"));
+                long id = NumberParser.decimal(f[1], () -> TraceFormatException.atLine(file, n, "id "
+                        + Quoted.quote(f[1]) + " (expected: a decimal block id)"));
                 maxId = Math.max(maxId, id);
                 if (f[0].equals("f")) {
                     trace.free(0, pointer(id));
                     continue;
                 }
-                long size = Numbers.decimal(f[2], () -> TraceFormatException.atLine(file, n, "size "
+                long size = NumberParser.decimal(f[2], () -> TraceFormatException.atLine(file, n, "size "
                         + Quoted.quote(f[2]) + " (expected: a decimal count of bytes)"));
                 if (f[0].equals("a")) {
                     trace.malloc(0, pointer(id), size);

@@ -1,4 +1,4 @@
-package io.heaplab.allocators.cell;
+package io.heaplab.allocators.variable;
 
 import io.heaplab.core.spi.Allocator;
 

@@ -10,22 +10,22 @@ import java.util.List;
 import java.util.SequencedMap;
 
 /**
- * The failure policy of a study made of independent runs: every run is checked before the first starts (a bad spec
- * is the user's to fix and stops everything), then a run that fails (a plugin's fault) marks its strategy failed
- * with the first reason, and every other run goes on, so one broken strategy costs its own rows only.
+ * A batch of independent runs and the failure policy of a study made of them: every run is checked before the first
+ * starts (a bad spec is the user's to fix and stops everything), then a run that fails (a plugin's fault) marks its
+ * strategy failed with the first reason, and every other run goes on, so one broken strategy costs its own rows only.
  *
  * @param outcomes an outcome per spec, in the order of the specs
  * @param failed   the allocator specs a run of which failed, with the first reason, in the order of the specs
  */
-public record Sweep(List<RunOutcome> outcomes, SequencedMap<String, String> failed) {
+public record RunBatch(List<RunOutcome> outcomes, SequencedMap<String, String> failed) {
 
-    public Sweep {
+    public RunBatch {
         outcomes = List.copyOf(outcomes);
         failed = Collections.unmodifiableSequencedMap(new LinkedHashMap<>(failed));
     }
 
     /** Runs {@code specs} with {@code runner}, {@code threads} at a time, calling {@code afterEach} as each ends. */
-    public static Sweep run(Runner runner, List<RunSpec> specs, int threads, Runnable afterEach) {
+    public static RunBatch run(Runner runner, List<RunSpec> specs, int threads, Runnable afterEach) {
         List<RunOutcome> outcomes = runner.sweep(specs, threads, afterEach);
         SequencedMap<String, String> failed = new LinkedHashMap<>();
         for (RunOutcome outcome : outcomes) {
@@ -33,7 +33,7 @@ public record Sweep(List<RunOutcome> outcomes, SequencedMap<String, String> fail
                 failed.putIfAbsent(outcome.spec().allocator().toString(), outcome.failure());
             }
         }
-        return new Sweep(outcomes, failed);
+        return new RunBatch(outcomes, failed);
     }
 
     /** Whether a run of {@code strategy} failed anywhere; its rows would not compare, so studies leave them out. */

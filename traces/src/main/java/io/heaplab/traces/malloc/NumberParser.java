@@ -3,9 +3,9 @@ package io.heaplab.traces.malloc;
 import java.util.function.Supplier;
 
 /** Parses the numbers of text malloc traces, failing with the caller's one-line error instead of a JDK exception. */
-final class Numbers {
+final class NumberParser {
 
-    private Numbers() {
+    private NumberParser() {
     }
 
     /** A hexadecimal pointer, {@code 0x} optional, up to 64 bits. */

@@ -1,7 +1,5 @@
-package io.heaplab.reports;
+package io.heaplab.core.files;
 
-import io.heaplab.core.files.Leftovers;
-import io.heaplab.core.files.OutputFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,12 +3,12 @@ package io.heaplab.sweep;
 import java.math.BigDecimal;
 
 /** Numbers in a sweep as one text each, however they were written. */
-final class Numbers {
+final class NumberText {
 
     /** Beyond this exponent a number is left as written: its plain form would be absurdly long. */
     private static final int LONGEST_EXPONENT = 100;
 
-    private Numbers() {
+    private NumberText() {
     }
 
     /**

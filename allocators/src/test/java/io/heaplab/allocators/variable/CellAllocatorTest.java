@@ -1,4 +1,4 @@
-package io.heaplab.allocators.cell;
+package io.heaplab.allocators.variable;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

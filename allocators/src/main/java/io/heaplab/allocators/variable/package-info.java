@@ -3,4 +3,4 @@
  * on free blocks for immediate coalescing (Knuth, The Art of Computer Programming 1, 2.5), and doubly-linked free
  * lists threaded through the free blocks themselves.
  */
-package io.heaplab.allocators.cell;
+package io.heaplab.allocators.variable;

@@ -9,9 +9,9 @@ import java.util.List;
 
 /**
  * A reproduction made of independent runs of workloads: its size and its check come from its {@link #specs()}, and
- * it runs them as a {@link Sweep}, whose failure policy every such study shares, before tabulating.
+ * it runs them as a {@link RunBatch}, whose failure policy every such study shares, before tabulating.
  */
-public abstract class SweepReproduction implements Reproduction {
+public abstract class BatchReproduction implements Reproduction {
 
     /** Every run it makes, in the order its tables read them back. */
     public abstract List<RunSpec> specs();
@@ -20,7 +20,7 @@ public abstract class SweepReproduction implements Reproduction {
     protected abstract int threads();
 
     /** What the runs measured, tabulated and with the paper's claims judged. */
-    protected abstract Outcome outcome(Sweep sweep);
+    protected abstract Outcome outcome(RunBatch batch);
 
     @Override
     public int size() {
@@ -35,6 +35,6 @@ public abstract class SweepReproduction implements Reproduction {
 
     @Override
     public Outcome run(Plugins plugins, Runnable afterEachRun) {
-        return outcome(Sweep.run(new Runner(plugins), specs(), threads(), afterEachRun));
+        return outcome(RunBatch.run(new Runner(plugins), specs(), threads(), afterEachRun));
     }
 }
