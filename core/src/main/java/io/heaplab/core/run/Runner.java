@@ -21,6 +21,7 @@ import io.heaplab.core.spi.SpecException;
 import io.heaplab.core.spi.Workload;
 import io.heaplab.core.spi.WorkloadContext;
 import io.heaplab.core.spi.WorkloadProvider;
+import io.heaplab.core.trace.FanOut;
 import io.heaplab.core.trace.ReferenceRecorder;
 import io.heaplab.core.trace.ReferenceSink;
 import java.util.ArrayList;
@@ -163,9 +164,9 @@ public final class Runner {
         if (diagnostics != null) {
             sinks.add(diagnostics);
         }
-        ReferenceRecorder recorder = new ReferenceRecorder(sinks);
+        ReferenceRecorder recorder = new ReferenceRecorder(new FanOut(sinks));
         if (diagnostics != null) {
-            diagnostics.tag(recorder);
+            recorder.trackPhases(); // the workload's context tells the heap each phase it enters
         }
         long capacity = Math.min(spec.heapCapacity(), workload.heapCapacity());
         Accounting accounting = spec.accounting();
