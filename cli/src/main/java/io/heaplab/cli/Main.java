@@ -4,6 +4,7 @@ import io.heaplab.core.files.OutputFile;
 import io.heaplab.core.plugins.Failures;
 import io.heaplab.core.plugins.PluginJars;
 import io.heaplab.core.plugins.Plugins;
+import io.heaplab.core.run.MemoryLimits;
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.reports.Provenance;
 import io.heaplab.reports.read.ResultFileException;
@@ -101,6 +102,9 @@ public final class Main {
     }
 
     private static String oneLine(Throwable e) {
+        if (e instanceof MemoryLimits.Refused refused) {
+            return printable(MaxMemoryOption.named(refused)); // the library names no option; the command does
+        }
         if (e instanceof FileSystemException f && !(e instanceof OutputFile.WriteFailure)) {
             // its message is the path alone when the system gives no reason ("r.hlt" for a file it may not read)
             return printable(f.getFile() + (f.getOtherFile() == null ? "" : ", " + f.getOtherFile()) + ": "

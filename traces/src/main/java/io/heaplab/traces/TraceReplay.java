@@ -2,7 +2,7 @@ package io.heaplab.traces;
 
 import io.heaplab.core.plugins.Plugins;
 import io.heaplab.core.plugins.Watchdog;
-import io.heaplab.core.run.PluginFailure;
+import io.heaplab.core.run.PolicyBinder;
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.spi.Spec;
@@ -14,12 +14,10 @@ import io.heaplab.core.trace.ReferenceTally;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Objects;
 import java.util.SequencedMap;
-import java.util.Set;
 
 /**
  * A trace file replayed through replacement policies, told step by step and run in one pass:
@@ -149,16 +147,15 @@ public final class TraceReplay {
      * @throws TraceFormatException when the file is malformed, naming the line or byte
      */
     public ReplayResult run(Plugins plugins) throws IOException {
-        List<String> suspects = policies.stream().filter(p -> plugins.policies().origin(p.name()).isPlugin())
-                .map(p -> "plugin " + plugins.policies().origin(p.name()) + ": policy '" + p.name() + "'").toList();
-        if (suspects.isEmpty()) {
+        PolicyBinder binder = bind(plugins);
+        if (binder.suspects().isEmpty()) {
             return replay(plugins);
         }
         // a plugin's policy that never returns would hang the replay: it has the plugins' time limit
         try {
             return Watchdog.call("heaplab replay of " + trace.getFileName(), () -> replay(plugins));
         } catch (Watchdog.Expired e) {
-            throw new PluginFailure(String.join(", ", suspects) + ": the replay " + e.explained(), e);
+            throw binder.expired("replay", e);
         }
     }
 
@@ -191,16 +188,11 @@ public final class TraceReplay {
     }
 
     private List<PagingSimulator> simulators(Plugins plugins) {
-        Objects.requireNonNull(plugins, "plugins");
-        Set<String> seen = new HashSet<>();
-        List<PagingSimulator> simulators = new ArrayList<>();
-        for (Spec policy : policies) {
-            if (!seen.add(policy.toString())) {
-                throw new SpecException("policy '" + policy + "' given twice (expected: each once)");
-            }
-            simulators.add(plugins.simulator(policy));
-        }
-        return simulators;
+        return bind(plugins).simulators();
+    }
+
+    private PolicyBinder bind(Plugins plugins) {
+        return PolicyBinder.of(plugins, policies);
     }
 
     private void checkFile() {

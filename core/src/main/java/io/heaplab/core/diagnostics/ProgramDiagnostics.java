@@ -2,7 +2,6 @@ package io.heaplab.core.diagnostics;
 
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.trace.PageRun;
-import io.heaplab.core.trace.ReferenceRecorder;
 import io.heaplab.core.trace.ReferenceSink;
 import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
 import java.util.ArrayList;
@@ -15,15 +14,15 @@ import java.util.SequencedMap;
 /**
  * Gathers a run's {@link Diagnostics} as its workload tells what it does: each block allocated and freed, each
  * link followed, each block visited, each phase entered. It is also a sink of the run's references, to count them
- * by phase; everything it counts starts afresh with the measured phase, while the blocks' allocation order is
- * remembered across it.
+ * by the phase the recorder tags each run with (the run tells the heap of each phase entered, as it tells this);
+ * everything it counts starts afresh with the measured phase, while the blocks' allocation order is remembered
+ * across it.
  *
  * <p>Off the hot path unless a run asks for diagnostics: a workload's calls reach it only then.
  */
 public final class ProgramDiagnostics implements ReferenceSink {
 
     private final long blocksPerPage;
-    private ReferenceRecorder recorder;
     /** Each live block's place in allocation order, by its address. */
     private final Long2LongOpenHashMap order = new Long2LongOpenHashMap();
     private long sequence;
@@ -42,24 +41,14 @@ public final class ProgramDiagnostics implements ReferenceSink {
     private int phase;
 
     /**
-     * Diagnostics to be {@link #tag}ged onto the run's recorder before the run begins.
+     * Diagnostics for a run whose recorder tags runs with phases ({@link
+     * io.heaplab.core.trace.ReferenceRecorder#trackPhases}) and hands them to this and to its {@link #phased} sinks.
      *
      * @param blocksPerPage blocks of the workload's one size on a page, or 0 when sizes vary
      */
     public ProgramDiagnostics(long blocksPerPage) {
         this.blocksPerPage = blocksPerPage;
         order.defaultReturnValue(-1);
-    }
-
-    /** Has {@code recorder}, whose sinks include this, tag each run of references with the phase it began in. */
-    public void tag(ReferenceRecorder recorder) {
-        this.recorder = recorder;
-        recorder.trackPhases();
-    }
-
-    /** While a batch is delivered, the phase of each of its runs. */
-    int[] batchPhases() {
-        return recorder.batchPhases();
     }
 
     /** A block was allocated at {@code address}: it takes the next place in allocation order. */
@@ -134,12 +123,18 @@ public final class ProgramDiagnostics implements ReferenceSink {
             throw new IllegalArgumentException("phase: " + id + " (expected: an id definePhase returned)");
         }
         phase = id;
-        recorder.enterPhase(id);
+    }
+
+    /** Runs untagged are charged to the first phase, {@link Diagnostics#REST}. */
+    @Override
+    public void accept(long[] runs, int length) {
+        for (int i = 0; i < length; i++) {
+            references[0] += PageRun.count(runs[i]);
+        }
     }
 
     @Override
-    public void accept(long[] runs, int length) {
-        int[] phases = batchPhases();
+    public void accept(long[] runs, int[] phases, int length) {
         for (int i = 0; i < length; i++) {
             references[phases[i]] += PageRun.count(runs[i]);
         }
@@ -162,7 +157,7 @@ public final class ProgramDiagnostics implements ReferenceSink {
 
     /** A sink that feeds {@code simulator} and counts its faults by phase, for {@link #diagnostics}. */
     public PhasedFaults phased(PagingSimulator simulator) {
-        return new PhasedFaults(simulator, this);
+        return new PhasedFaults(simulator);
     }
 
     /**

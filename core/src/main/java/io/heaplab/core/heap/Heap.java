@@ -171,6 +171,14 @@ public final class Heap implements AutoCloseable {
         return recorder.startMeasuring();
     }
 
+    /**
+     * The program enters phase {@code phase}: the runs of references that begin from here on are tagged with it, for
+     * sinks that charge by phase (a run's diagnostics), when the recorder tracks phases.
+     */
+    public void enterPhase(int phase) {
+        recorder.enterPhase(phase);
+    }
+
     /** The view workloads use: their references are recorded unless the heap is {@link #unrecorded}. */
     public HeapAccess data() {
         return data;

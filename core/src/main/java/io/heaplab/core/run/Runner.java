@@ -15,21 +15,17 @@ import io.heaplab.core.plugins.Origin;
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.plugins.Plugins;
-import io.heaplab.core.spi.ReplacementPolicyProvider;
-import io.heaplab.core.spi.Spec;
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.core.spi.Workload;
 import io.heaplab.core.spi.WorkloadContext;
 import io.heaplab.core.spi.WorkloadProvider;
+import io.heaplab.core.trace.FanOut;
 import io.heaplab.core.trace.ReferenceRecorder;
 import io.heaplab.core.trace.ReferenceSink;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.SequencedMap;
-import java.util.Set;
-import java.util.stream.Collectors;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -52,7 +48,7 @@ public final class Runner {
      */
     public void check(RunSpec spec) {
         Bound bound = bind(spec);
-        if (bound.plugins().isEmpty()) {
+        if (bound.binder().suspects().isEmpty()) {
             checkSetup(spec, bound);
             return;
         }
@@ -109,7 +105,7 @@ public final class Runner {
 
     private RunResult run(RunSpec spec, List<? extends ReferenceSink> observers, boolean recorded) {
         Bound bound = bind(spec);
-        if (bound.plugins().isEmpty()) {
+        if (bound.binder().suspects().isEmpty()) {
             return measureBlaming(spec, bound, observers, recorded);
         }
         // a plugin's run has a time limit: one that never returns fails here, named, and a sweep goes on
@@ -117,8 +113,7 @@ public final class Runner {
             return Watchdog.call("heaplab run of " + spec.allocator(),
                     () -> measureBlaming(spec, bound, observers, recorded));
         } catch (Watchdog.Expired e) {
-            throw new PluginFailure(bound.plugins().stream().map(Suspect::toString)
-                    .collect(Collectors.joining(", ")) + ": the run " + e.explained(), e);
+            throw bound.binder().expired("run", e);
         }
     }
 
@@ -129,7 +124,7 @@ public final class Runner {
         } catch (PluginFailure | SpecException e) {
             throw e; // already says what is wrong; a setup a strategy cannot serve is the user's to fix
         } catch (RuntimeException | Error e) {
-            PluginFailure blamed = blame(e, bound.plugins());
+            PluginFailure blamed = bound.binder().blame(e);
             if (blamed == null) {
                 throw e;
             }
@@ -138,10 +133,7 @@ public final class Runner {
     }
 
     private RunResult measure(RunSpec spec, Bound bound, List<? extends ReferenceSink> observers, boolean recorded) {
-        List<PagingSimulator> simulators = new ArrayList<>();
-        for (int i = 0; i < bound.policies().size(); i++) {
-            simulators.add(bound.policies().get(i).create(bound.policyOptions().get(i)));
-        }
+        List<PagingSimulator> simulators = bound.binder().simulators();
         long start = System.nanoTime();
         Workload workload = bound.workload().create(bound.workloadOptions());
         ProgramDiagnostics diagnostics = spec.diagnosed() && recorded ? new ProgramDiagnostics(
@@ -163,9 +155,9 @@ public final class Runner {
         if (diagnostics != null) {
             sinks.add(diagnostics);
         }
-        ReferenceRecorder recorder = new ReferenceRecorder(sinks);
+        ReferenceRecorder recorder = new ReferenceRecorder(new FanOut(sinks));
         if (diagnostics != null) {
-            diagnostics.tag(recorder);
+            recorder.trackPhases(); // the workload's context tells the heap each phase it enters
         }
         long capacity = Math.min(spec.heapCapacity(), workload.heapCapacity());
         Accounting accounting = spec.accounting();
@@ -215,27 +207,6 @@ public final class Runner {
                         c.references());
             }
         };
-    }
-
-    /**
-     * The plugin to blame for {@code e}: the first frame of {@code e} or a cause whose class a plugin jar of this
-     * run loaded names the jar, the provider and the code; null when no plugin of the run is on the stack.
-     */
-    private static PluginFailure blame(Throwable e, List<Suspect> plugins) {
-        if (plugins.isEmpty()) {
-            return null;
-        }
-        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            for (StackTraceElement frame : t.getStackTrace()) {
-                for (Suspect suspect : plugins) {
-                    if (suspect.origin().loaderName().equals(frame.getClassLoaderName())) {
-                        return new PluginFailure(suspect + " failed mid-run with " + Failures.summary(e) + " (at " + frame.getClassName()
-                                + "." + frame.getMethodName() + ")", e);
-                    }
-                }
-            }
-        }
-        return null;
     }
 
     /**
@@ -333,18 +304,12 @@ public final class Runner {
         return new java.util.SplittableRandom(seed).split().nextLong();
     }
 
-    /** The plugins of a run with their checked options, policies in the order given. */
+    /**
+     * The plugins of a run with their checked options; its policies, in the order given, with the suspects of the
+     * whole run.
+     */
     private record Bound(WorkloadProvider workload, Options workloadOptions, AllocatorProvider allocator,
-                         Options allocatorOptions, Origin allocatorOrigin, List<ReplacementPolicyProvider> policies,
-                         List<Options> policyOptions, List<Suspect> plugins) {
-    }
-
-    /** A provider of the run that came from a plugin jar: what to blame if the run fails in its code. */
-    private record Suspect(String role, String name, Origin origin) {
-        @Override
-        public String toString() {
-            return "plugin " + origin + ": " + role + " '" + name + "'";
-        }
+                         Options allocatorOptions, Origin allocatorOrigin, PolicyBinder binder) {
     }
 
     private Bound bind(RunSpec spec) {
@@ -352,31 +317,11 @@ public final class Runner {
         Options workloadOptions = Options.bind(workload, spec.workload());
         AllocatorProvider allocator = plugins.allocators().find(spec.allocator().name());
         Options allocatorOptions = Options.bind(allocator, spec.allocator());
-        Set<String> seen = new HashSet<>();
-        List<ReplacementPolicyProvider> policies = new ArrayList<>();
-        List<Options> policyOptions = new ArrayList<>();
-        for (Spec policy : spec.policies()) {
-            if (!seen.add(policy.toString())) {
-                throw new SpecException("policy '" + policy + "' given twice (expected: each once)");
-            }
-            ReplacementPolicyProvider provider = plugins.policies().find(policy.name());
-            policies.add(provider);
-            policyOptions.add(Options.bind(provider, policy));
-        }
-        List<Suspect> suspects = new ArrayList<>();
-        suspect(suspects, "workload", spec.workload().name(), plugins.workloads().origin(spec.workload().name()));
         Origin allocatorOrigin = plugins.allocators().origin(spec.allocator().name());
-        suspect(suspects, "allocator", spec.allocator().name(), allocatorOrigin);
-        for (Spec policy : spec.policies()) {
-            suspect(suspects, "policy", policy.name(), plugins.policies().origin(policy.name()));
-        }
-        return new Bound(workload, workloadOptions, allocator, allocatorOptions, allocatorOrigin, policies,
-                policyOptions, List.copyOf(suspects));
-    }
-
-    private static void suspect(List<Suspect> suspects, String role, String name, Origin origin) {
-        if (origin.isPlugin()) {
-            suspects.add(new Suspect(role, name, origin));
-        }
+        PolicyBinder binder = new PolicyBinder(plugins)
+                .suspect("workload", spec.workload().name(), plugins.workloads().origin(spec.workload().name()))
+                .suspect("allocator", spec.allocator().name(), allocatorOrigin)
+                .policies(spec.policies());
+        return new Bound(workload, workloadOptions, allocator, allocatorOptions, allocatorOrigin, binder);
     }
 }

@@ -118,13 +118,19 @@ public final class WorkloadContext {
      * #resume} when a nested phase is done.
      */
     public int enter(int id) {
-        return diagnostics == null ? 0 : diagnostics.enter(id);
+        if (diagnostics == null) {
+            return 0;
+        }
+        int was = diagnostics.enter(id);
+        wholeHeap.enterPhase(id); // the recorder tags the runs from here on, for the sinks that count by phase
+        return was;
     }
 
     /** The program goes back to the phase {@code id} it left for a nested one, without entering it anew. */
     public void resume(int id) {
         if (diagnostics != null) {
             diagnostics.resume(id);
+            wholeHeap.enterPhase(id);
         }
     }
 

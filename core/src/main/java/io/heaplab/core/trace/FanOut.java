@@ -2,7 +2,7 @@ package io.heaplab.core.trace;
 
 import java.util.List;
 
-/** Hands every batch, and the start of the measured phase and the end, to several sinks in order. */
+/** Hands every batch, phases and all, the start of the measured phase and the end to several sinks in order. */
 public final class FanOut implements ReferenceSink {
 
     private final ReferenceSink[] sinks;
@@ -15,6 +15,13 @@ public final class FanOut implements ReferenceSink {
     public void accept(long[] runs, int length) {
         for (ReferenceSink sink : sinks) {
             sink.accept(runs, length);
+        }
+    }
+
+    @Override
+    public void accept(long[] runs, int[] phases, int length) {
+        for (ReferenceSink sink : sinks) {
+            sink.accept(runs, phases, length);
         }
     }
 

@@ -11,17 +11,18 @@ import java.util.concurrent.Future;
 /**
  * Hands every batch to several sinks at once, on up to {@code threads} cores: the sinks are dealt into groups,
  * each group runs on a worker of its own, and the caller goes on making the next batch meanwhile. A batch is
- * copied, so the caller may reuse its array at once; the next batch is handed over when every group is done with
- * the last, so each sink still sees every batch, in order, from one thread at a time, and its results are the same
- * as under {@link FanOut}: a trace is decoded once while its memory sizes are simulated side by side. A sink's
- * failure reaches the caller at the next call. With one thread everything runs in the caller.
+ * copied, phases and all, so the caller may reuse its arrays at once; the next batch is handed over when every
+ * group is done with the last, so each sink still sees every batch, in order, from one thread at a time, and its
+ * results are the same as under {@link FanOut}: a trace is decoded once while its memory sizes are simulated side
+ * by side. A sink's failure reaches the caller at the next call. With one thread everything runs in the caller.
  */
 public final class ParallelFanOut implements ReferenceSink, AutoCloseable {
 
     private final List<FanOut> groups = new ArrayList<>();
     private final ExecutorService workers;
-    /** The batch the groups are working on, copied from the caller's. */
+    /** The batch the groups are working on, copied from the caller's, and its phases when it has them. */
     private long[] handed = new long[0];
+    private int[] handedPhases = new int[0];
     /** The groups' work on the batch handed last, until it is waited for. */
     private final List<Future<?>> pending = new ArrayList<>();
 
@@ -47,8 +48,18 @@ public final class ParallelFanOut implements ReferenceSink, AutoCloseable {
 
     @Override
     public void accept(long[] runs, int length) {
+        hand(runs, null, length);
+    }
+
+    @Override
+    public void accept(long[] runs, int[] phases, int length) {
+        hand(runs, phases, length);
+    }
+
+    /** Hands the batch, with {@code phases} unless null, to every group. */
+    private void hand(long[] runs, int[] phases, int length) {
         if (workers == null) {
-            groups.getFirst().accept(runs, length);
+            give(groups.getFirst(), runs, phases, length);
             return;
         }
         await();
@@ -57,11 +68,28 @@ public final class ParallelFanOut implements ReferenceSink, AutoCloseable {
         }
         System.arraycopy(runs, 0, handed, 0, length);
         long[] batch = handed;
+        int[] batchPhases = phases == null ? null : copyPhases(phases, length);
         for (FanOut group : groups) {
             pending.add(workers.submit((Callable<Void>) () -> {
-                group.accept(batch, length);
+                give(group, batch, batchPhases, length);
                 return null;
             }));
+        }
+    }
+
+    private int[] copyPhases(int[] phases, int length) {
+        if (handedPhases.length < length) {
+            handedPhases = new int[length];
+        }
+        System.arraycopy(phases, 0, handedPhases, 0, length);
+        return handedPhases;
+    }
+
+    private static void give(FanOut group, long[] runs, int[] phases, int length) {
+        if (phases == null) {
+            group.accept(runs, length);
+        } else {
+            group.accept(runs, phases, length);
         }
     }
 

@@ -2,13 +2,16 @@ package io.heaplab.core.trace;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 /**
- * Turns single page references into batches of runs and hands each full batch to every sink.
+ * Turns single page references into batches of runs and hands each full batch to its one sink.
  *
  * <p>Consecutive references to one page collapse into one run whose count says how many there were; virtual
  * time (the number of references, as in the papers) still advances by that count. Nothing is allocated per
- * reference: the current run lives in three fields and the batch in one reused {@code long[]}.
+ * reference: the current run lives in three fields and the batch in one reused {@code long[]}. Several sinks are
+ * composed into one by the caller, in order ({@link FanOut}) or side by side ({@link ParallelFanOut}): one call a
+ * batch here, whatever their number.
  */
 public final class ReferenceRecorder {
 
@@ -17,7 +20,7 @@ public final class ReferenceRecorder {
     /** No open run: as a page, -1, which no reference has, and a count no run reaches. */
     private static final long NO_RUN = -1;
 
-    private final ReferenceSink[] sinks;
+    private final ReferenceSink sink;
     private final long[] batch;
     private int filled;
 
@@ -34,21 +37,31 @@ public final class ReferenceRecorder {
     private int distinctPages;
     private int distinctBeforeMeasuring;
 
-    // the program's phase (diagnostics): the phase each run began in, kept beside the batch only when tracked
+    // the program's phase (diagnostics): the phase each run began in, kept beside the batch and handed over with it
+    // only when tracked
     private int phase;
     private int runPhase;
     private int[] phases;
 
+    /** A recorder that hands every batch to {@code sink}. */
+    public ReferenceRecorder(ReferenceSink sink) {
+        this(sink, BATCH);
+    }
+
+    /**
+     * A recorder that hands every batch to {@code sinks} in order, through one {@link FanOut}: what a test's heap
+     * or a plugin author's needs, often with no sink at all.
+     */
     public ReferenceRecorder(List<? extends ReferenceSink> sinks) {
-        this(sinks, BATCH);
+        this(new FanOut(sinks));
     }
 
-    ReferenceRecorder(List<? extends ReferenceSink> sinks, int batchSize) {
-        this(sinks, batchSize, true);
+    ReferenceRecorder(ReferenceSink sink, int batchSize) {
+        this(sink, batchSize, true);
     }
 
-    private ReferenceRecorder(List<? extends ReferenceSink> sinks, int batchSize, boolean countsPages) {
-        this.sinks = sinks.toArray(new ReferenceSink[0]);
+    private ReferenceRecorder(ReferenceSink sink, int batchSize, boolean countsPages) {
+        this.sink = Objects.requireNonNull(sink, "sink");
         this.batch = new long[batchSize];
         this.touched = countsPages ? new long[64] : null;
     }
@@ -59,7 +72,7 @@ public final class ReferenceRecorder {
      * them could take as much memory as the largest page number.
      */
     public static ReferenceRecorder merging(ReferenceSink sink) {
-        return new ReferenceRecorder(List.of(sink), BATCH, false);
+        return new ReferenceRecorder(sink, BATCH, false);
     }
 
     /** Records one reference to {@code page}; {@code write} when it changes the page. */
@@ -97,12 +110,10 @@ public final class ReferenceRecorder {
         }
     }
 
-    /** Delivers everything recorded so far, the open run included, and tells each sink it is finished. */
+    /** Delivers everything recorded so far, the open run included, and tells the sink it is finished. */
     public void finish() {
         flush();
-        for (ReferenceSink sink : sinks) {
-            sink.finish();
-        }
+        sink.finish();
     }
 
     /** Delivers everything recorded so far, the open run included; recording may go on afterwards. */
@@ -112,21 +123,20 @@ public final class ReferenceRecorder {
     }
 
     /**
-     * Delivers everything recorded so far and tells each sink that the measured phase begins here; returns the
+     * Delivers everything recorded so far and tells the sink that the measured phase begins here; returns the
      * virtual time at which it does.
      */
     public long startMeasuring() {
         flush();
-        for (ReferenceSink sink : sinks) {
-            sink.startMeasuring();
-        }
+        sink.startMeasuring();
         distinctBeforeMeasuring = distinctPages;
         return references;
     }
 
     /**
-     * Keeps, from now on, the program phase each run began in beside the batch, for {@link #batchPhases()}; the
-     * runs themselves are cut exactly as without it, so no policy sees a different stream.
+     * Keeps, from now on, the program phase each run began in beside the batch, and hands both to the sink ({@link
+     * ReferenceSink#accept(long[], int[], int)}); the runs themselves are cut exactly as without it, so no policy
+     * sees a different stream.
      */
     public void trackPhases() {
         if (phases == null) {
@@ -137,14 +147,6 @@ public final class ReferenceRecorder {
     /** The program enters phase {@code phase}: the runs that begin from here on belong to it. */
     public void enterPhase(int phase) {
         this.phase = phase;
-    }
-
-    /**
-     * While a batch is delivered, the phase each of its runs began in, index for index; null unless {@link
-     * #trackPhases()} was called. The array is reused, like the batch.
-     */
-    public int[] batchPhases() {
-        return phases;
     }
 
     /**
@@ -206,8 +208,10 @@ public final class ReferenceRecorder {
         if (filled == 0) {
             return;
         }
-        for (ReferenceSink sink : sinks) {
+        if (phases == null) {
             sink.accept(batch, filled);
+        } else {
+            sink.accept(batch, phases, filled);
         }
         filled = 0;
     }

@@ -27,8 +27,7 @@ class MemoryLimitsTest {
         assertThatThrownBy(() -> MemoryLimits.checkJavaHeap("random-blocks: live=2147483647", Long.MAX_VALUE))
                 .isInstanceOf(SpecException.class)
                 .hasMessageStartingWith("random-blocks: live=2147483647 needs 9223372036.9 GB of tables, more than the ")
-                .hasMessageEndingWith(" the JVM may take (expected: a smaller value, or a larger -Xmx in"
-                        + " HEAPLAB_JAVA_OPTS)");
+                .hasMessageEndingWith(" the JVM may take (expected: a smaller value, or a larger -Xmx)");
     }
 
     @Test
@@ -37,9 +36,29 @@ class MemoryLimitsTest {
         MemoryLimits.checkOffHeap("w", 100_000_000);
         assertThatThrownBy(() -> MemoryLimits.checkOffHeap("w: live=2", 100_000_001)).isInstanceOf(SpecException.class)
                 .hasMessage("w: live=2 keeps 100.0 MB live, more than the 100.0 MB a run's heap may take (expected: a"
-                        + " smaller value, or a larger --max-memory)");
+                        + " smaller value, or a larger offHeap)");
         assertThatThrownBy(() -> MemoryLimits.setOffHeap(0)).isInstanceOf(SpecException.class)
-                .hasMessage("--max-memory 0 (expected: a positive number of bytes)");
+                .hasMessage("offHeap: 0 (expected: a positive number of bytes)");
         assertThat(MemoryLimits.offHeap()).isEqualTo(100_000_000);
+    }
+
+    @Test
+    void aFrontEndNamesEachLimitItsOwnWayWhereTheLibraryNamesItsParameter() {
+        MemoryLimits.setOffHeap(100_000_000);
+        assertThatThrownBy(() -> MemoryLimits.checkOffHeap("w: live=2", 100_000_001))
+                .isInstanceOfSatisfying(MemoryLimits.Refused.class, refused -> {
+                    assertThat(refused.limit()).isEqualTo(MemoryLimits.Limit.OFF_HEAP);
+                    assertThat(refused.naming("--max-memory")).isEqualTo("w: live=2 keeps 100.0 MB live, more than"
+                            + " the 100.0 MB a run's heap may take (expected: a smaller value, or a larger --max-memory)");
+                });
+        assertThatThrownBy(() -> MemoryLimits.setOffHeap(-1))
+                .isInstanceOfSatisfying(MemoryLimits.Refused.class, refused -> assertThat(refused.naming(
+                        "--max-memory")).isEqualTo("--max-memory -1 (expected: a positive number of bytes)"));
+        assertThatThrownBy(() -> MemoryLimits.checkJavaHeap("t", Long.MAX_VALUE))
+                .isInstanceOfSatisfying(MemoryLimits.Refused.class, refused -> {
+                    assertThat(refused.limit()).isEqualTo(MemoryLimits.Limit.JAVA_HEAP);
+                    assertThat(refused.naming("-Xmx in HEAPLAB_JAVA_OPTS")).endsWith(
+                            " (expected: a smaller value, or a larger -Xmx in HEAPLAB_JAVA_OPTS)");
+                });
     }
 }

@@ -30,6 +30,17 @@ class ParallelFanOutTest {
         }
 
         @Override
+        public void accept(long[] runs, int[] phases, int length) {
+            mostInside = Math.max(mostInside, ++inside);
+            StringBuilder batch = new StringBuilder("tagged");
+            for (int i = 0; i < length; i++) {
+                batch.append(' ').append(runs[i]).append('@').append(phases[i]);
+            }
+            events.add(batch.toString());
+            inside--;
+        }
+
+        @Override
         public void startMeasuring() {
             events.add("measure");
         }
@@ -52,13 +63,21 @@ class ParallelFanOutTest {
         FanOut one = new FanOut(serial);
         try (ParallelFanOut many = new ParallelFanOut(parallel, threads)) {
             long[] buffer = new long[20];
+            int[] phases = new int[20];
             for (int b = 0; b < batches.size(); b++) {
                 List<Long> batch = batches.get(b);
                 for (int i = 0; i < batch.size(); i++) {
                     buffer[i] = batch.get(i);
+                    phases[i] = b + i;
                 }
-                one.accept(buffer, batch.size());
-                many.accept(buffer, batch.size());
+                // every other batch comes tagged with phases, in arrays the caller reuses at once
+                if (b % 2 == 0) {
+                    one.accept(buffer, batch.size());
+                    many.accept(buffer, batch.size());
+                } else {
+                    one.accept(buffer, phases, batch.size());
+                    many.accept(buffer, phases, batch.size());
+                }
                 if (b == batches.size() / 2) {
                     one.startMeasuring();
                     many.startMeasuring();

@@ -2,6 +2,7 @@ package io.heaplab.core.trace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
 import java.util.List;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -14,7 +15,7 @@ class ReferenceRecorderTest {
     @Test
     void mergesConsecutiveReferencesToOnePage() {
         RecordingSink sink = new RecordingSink();
-        ReferenceRecorder recorder = new ReferenceRecorder(List.of(sink));
+        ReferenceRecorder recorder = new ReferenceRecorder(sink);
         int[] pages = {3, 3, 3, 5, 3, 3};
         boolean[] writes = {false, true, false, false, false, false};
         for (int i = 0; i < pages.length; i++) {
@@ -32,7 +33,7 @@ class ReferenceRecorderTest {
     @Test
     void aWholeRunIsKeptAsItIsNeitherMergedNorSplit() {
         RecordingSink sink = new RecordingSink();
-        ReferenceRecorder recorder = new ReferenceRecorder(List.of(sink));
+        ReferenceRecorder recorder = new ReferenceRecorder(sink);
         recorder.reference(4, false);
         recorder.run(PageRun.pack(4, 3, true));
         recorder.run(PageRun.pack(4, 2, false));
@@ -48,7 +49,7 @@ class ReferenceRecorderTest {
     @Test
     void theMeasuredPhaseBeginsAfterEverythingRecordedBeforeIt() {
         RecordingSink sink = new RecordingSink();
-        ReferenceRecorder recorder = new ReferenceRecorder(List.of(sink));
+        ReferenceRecorder recorder = new ReferenceRecorder(sink);
         recorder.reference(3, false);
         recorder.reference(3, true);
         recorder.reference(4, false);
@@ -64,13 +65,77 @@ class ReferenceRecorderTest {
     void everySinkSeesEveryBatch() {
         RecordingSink a = new RecordingSink();
         RecordingSink b = new RecordingSink();
-        ReferenceRecorder recorder = new ReferenceRecorder(List.of(a, b), 4);
+        ReferenceRecorder recorder = new ReferenceRecorder(new FanOut(List.of(a, b)), 4);
         for (int i = 0; i < 10; i++) {
             recorder.reference(i, false);
         }
         recorder.finish();
         assertThat(a.runs.toLongArray()).isEqualTo(b.runs.toLongArray()).hasSize(10);
         assertThat(a.batches).isEqualTo(3);
+    }
+
+    /** Keeps every run with the phase it came tagged with, or -1 when it came untagged. */
+    private static final class PhaseLog implements ReferenceSink {
+        final List<String> runs = new ArrayList<>();
+        int batches;
+
+        @Override
+        public void accept(long[] batch, int length) {
+            for (int i = 0; i < length; i++) {
+                runs.add(PageRun.page(batch[i]) + "@-1");
+            }
+            batches++;
+        }
+
+        @Override
+        public void accept(long[] batch, int[] phases, int length) {
+            for (int i = 0; i < length; i++) {
+                runs.add(PageRun.page(batch[i]) + "@" + phases[i]);
+            }
+            batches++;
+        }
+    }
+
+    /** Pages 0..9, one run each, the program entering phase 1 at page 3 (mid-run: the run keeps its first phase). */
+    private static void record(ReferenceRecorder recorder) {
+        for (int page = 0; page < 10; page++) {
+            recorder.reference(page, false);
+            if (page == 3) {
+                recorder.enterPhase(1);
+            }
+            recorder.reference(page, false);
+            if (page == 6) {
+                recorder.enterPhase(2);
+            }
+        }
+        recorder.finish();
+    }
+
+    @Test
+    void eachBatchCarriesItsRunsPhasesThroughEveryComposedSink() {
+        List<String> expected = List.of("0@0", "1@0", "2@0", "3@0", "4@1", "5@1", "6@1", "7@2", "8@2", "9@2");
+        PhaseLog first = new PhaseLog();
+        PhaseLog second = new PhaseLog();
+        RecordingSink plain = new RecordingSink();
+        ReferenceRecorder inOrder = new ReferenceRecorder(new FanOut(List.of(first, plain)), 4);
+        inOrder.trackPhases();
+        record(inOrder);
+        try (ParallelFanOut sideBySide = new ParallelFanOut(List.of(second, new RecordingSink()), 2)) {
+            ReferenceRecorder parallel = new ReferenceRecorder(sideBySide, 4);
+            parallel.trackPhases();
+            record(parallel);
+        }
+        assertThat(first.runs).isEqualTo(expected);
+        assertThat(second.runs).isEqualTo(expected);
+        assertThat(first.batches).isEqualTo(3);
+        assertThat(plain.runs.size()).as("a sink that ignores phases sees the same runs").isEqualTo(10);
+    }
+
+    @Test
+    void withoutTrackingBatchesComeUntaggedAndTheRunsAreCutTheSame() {
+        PhaseLog log = new PhaseLog();
+        record(new ReferenceRecorder(new FanOut(List.of(log)), 4));
+        assertThat(log.runs).hasSize(10).allMatch(run -> run.endsWith("@-1"));
     }
 
     @Test
@@ -109,7 +174,7 @@ class ReferenceRecorderTest {
     @Test
     void aRunThatReachesTheLargestCountEndsAndTheNextBegins() {
         RecordingSink sink = new RecordingSink();
-        ReferenceRecorder recorder = new ReferenceRecorder(List.of(sink));
+        ReferenceRecorder recorder = new ReferenceRecorder(sink);
         for (long i = 0; i < PageRun.MAX_COUNT + 2L; i++) {
             recorder.reference(7, i == PageRun.MAX_COUNT);
         }
@@ -123,7 +188,7 @@ class ReferenceRecorderTest {
     void runsExpandBackToTheReferenceString(@ForAll @Size(max = 300) List<@IntRange(max = 6) Integer> pages,
                                             @ForAll @IntRange(min = 1, max = 8) int batch) {
         RecordingSink sink = new RecordingSink();
-        ReferenceRecorder recorder = new ReferenceRecorder(List.of(sink), batch);
+        ReferenceRecorder recorder = new ReferenceRecorder(sink, batch);
         pages.forEach(p -> recorder.reference(p, (p & 1) == 0));
         recorder.finish();
 
