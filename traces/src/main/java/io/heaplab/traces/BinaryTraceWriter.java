@@ -6,6 +6,7 @@ import static io.heaplab.traces.BinaryTraceFormat.KIND_CONTROL;
 import static io.heaplab.traces.BinaryTraceFormat.KIND_SINGLE;
 import static io.heaplab.traces.BinaryTraceFormat.KIND_WRITE_RUN;
 
+import io.heaplab.core.files.PendingFile;
 import io.heaplab.core.trace.PageRun;
 import java.io.IOException;
 import java.io.OutputStream;

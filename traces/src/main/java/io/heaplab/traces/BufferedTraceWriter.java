@@ -1,5 +1,6 @@
 package io.heaplab.traces;
 
+import io.heaplab.core.files.PendingFile;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;

@@ -1,7 +1,5 @@
-package io.heaplab.traces;
+package io.heaplab.core.files;
 
-import io.heaplab.core.files.Leftovers;
-import io.heaplab.core.files.OutputFile;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -104,7 +102,7 @@ public final class PendingFile implements Closeable {
         }
     }
 
-    boolean isOpen() {
+    public boolean isOpen() {
         return !closed;
     }
 
