@@ -3,8 +3,10 @@ package io.heaplab.traces;
 import io.heaplab.core.trace.ReferenceSink;
 import io.heaplab.traces.heaplab.BinaryTraceFormat;
 import java.io.BufferedInputStream;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.SequenceInputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -16,7 +18,7 @@ public final class TraceFiles {
 
     /**
      * Opens {@code file} for one replay, once: a format not given is told from the file's name, else from the
-     * first bytes of the stream opened to read it. A binary or text header is read and checked here, so {@link
+     * first bytes read from it, which the reader then reads again from memory. A binary or text header is read and checked here, so {@link
      * TraceReader#pageSize()} is known before replaying. A trace whose format was told fails with the guess and why
      * ({@link TraceFormatException#guess()}), since the guess may be the problem.
      *
@@ -29,8 +31,20 @@ public final class TraceFiles {
         if (format != null) {
             return format.open(file, read);
         }
-        return guessed(file, new BufferedInputStream(Files.newInputStream(file), BinaryTraceFormat.BUFFER_BYTES),
-                true, read);
+        InputStream raw = Files.newInputStream(file);
+        TraceFormats.Guess guess;
+        InputStream in;
+        try {
+            // the head that tells the format is read once, then given back to the reader ahead of the rest, which
+            // reaches the reader unbuffered, as a file whose format was given does
+            byte[] head = raw.readNBytes(TraceFormats.SNIFF_BYTES);
+            guess = TraceFormats.installed().guess(file, head);
+            in = new SequenceInputStream(new ByteArrayInputStream(head), raw);
+        } catch (IOException | RuntimeException e) {
+            raw.close();
+            throw e;
+        }
+        return opened(guess, in, file, read);
     }
 
     /**
@@ -48,19 +62,22 @@ public final class TraceFiles {
         Path file = Path.of(name);
         InputStream buffered = in.markSupported() ? in : new BufferedInputStream(in, BinaryTraceFormat.BUFFER_BYTES);
         ReadOptions read = options != null ? options : ReadOptions.defaults();
-        return format != null ? format.open(buffered, file, read) : guessed(file, buffered, false, read);
-    }
-
-    /** A reader of {@code in} in the format its name (when {@code byName}) or content tells; its failures say so. */
-    private static TraceReader guessed(Path file, InputStream in, boolean byName, ReadOptions options)
-            throws IOException {
+        if (format != null) {
+            return format.open(buffered, file, read);
+        }
         TraceFormats.Guess guess;
         try {
-            guess = byName ? TraceFormats.installed().guess(file, in) : TraceFormats.installed().guess(in);
+            guess = TraceFormats.installed().guess(buffered);
         } catch (IOException | RuntimeException e) {
-            in.close();
+            buffered.close();
             throw e;
         }
+        return opened(guess, buffered, file, read);
+    }
+
+    /** A reader of {@code in} in the format {@code guess} told; its failures say so. */
+    private static TraceReader opened(TraceFormats.Guess guess, InputStream in, Path file, ReadOptions options)
+            throws IOException {
         try {
             return new Guessed(guess.format().open(in, file, options), guess);
         } catch (TraceFormatException e) {

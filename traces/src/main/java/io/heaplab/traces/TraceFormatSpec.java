@@ -37,10 +37,7 @@ public interface TraceFormatSpec {
     /** Opens {@code file} for one replay, reading and checking any header. */
     TraceReader open(Path file, ReadOptions options) throws IOException;
 
-    /**
-     * Opens {@code in}, named {@code name} in messages, for one replay: a stream that supports {@link
-     * InputStream#mark mark}, closed with the reader (or here, on failure).
-     */
+    /** Opens {@code in}, read from its start and named {@code name} in messages, for one replay; closed with it. */
     TraceReader open(InputStream in, Path name, ReadOptions options) throws IOException;
 
     /** Whether heaplab writes the format too ({@link #create}). */

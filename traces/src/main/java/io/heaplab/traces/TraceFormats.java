@@ -127,16 +127,16 @@ public final class TraceFormats {
         }
     }
 
-    /**
-     * The format of the trace {@code in} holds, named {@code file}: told from the name, else from the content
-     * without consuming it ({@code in} must support {@link InputStream#mark mark} and is reset to where it was).
-     */
-    public Guess guess(Path file, InputStream in) throws IOException {
+    /** The format of a trace named {@code file}, told from its name, else from {@code head}, its first bytes. */
+    public Guess guess(Path file, byte[] head) {
         Guess named = byName(file);
-        return named != null ? named : guess(in);
+        return named != null ? named : byContent(head);
     }
 
-    /** The format of the trace {@code in} holds, told from its content as {@link #guess(Path, InputStream)} does. */
+    /**
+     * The format of the trace {@code in} holds, told from its first bytes without consuming them: {@code in} must
+     * support {@link InputStream#mark mark}, and is reset to where it was.
+     */
     public Guess guess(InputStream in) throws IOException {
         if (!in.markSupported()) {
             throw new IllegalArgumentException("in: " + in.getClass().getName()

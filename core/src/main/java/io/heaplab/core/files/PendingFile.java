@@ -102,6 +102,7 @@ public final class PendingFile implements Closeable {
         }
     }
 
+    /** Whether the file is neither committed nor closed, so it may still be written. */
     public boolean isOpen() {
         return !closed;
     }

@@ -58,7 +58,8 @@ public final class OracleGeneralSpec implements TraceFormatSpec {
      * offset in the decompressed records at which it broke).
      */
     @Override
-    public TraceReader open(InputStream in, Path name, ReadOptions options) throws IOException {
+    public TraceReader open(InputStream stream, Path name, ReadOptions options) throws IOException {
+        InputStream in = stream.markSupported() ? stream : new BufferedInputStream(stream, BUFFER_BYTES);
         in.mark(ZSTD_MAGIC.length);
         byte[] head = in.readNBytes(ZSTD_MAGIC.length);
         in.reset();
