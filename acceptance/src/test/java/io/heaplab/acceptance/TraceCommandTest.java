@@ -176,6 +176,14 @@ class TraceCommandTest {
             assertThat(help.out().replaceAll("\\s+", " ")).as(String.join(" ", command)).contains("The trace's"
                     + " format: " + FORMATS.help() + ", or auto to tell from its content and name (default: auto).");
         }
+        for (String command : new String[] {"record", "generate"}) {
+            assertThat(Cli.run("trace", command, "--help").out().replaceAll("\\s+", " "))
+                    .contains("The format to write: binary or text (default: binary).");
+        }
+        String written = String.join(", ", FORMATS.all().stream().filter(f -> f.writes()).map(f -> f.help())
+                .toList());
+        assertThat(Cli.run("trace", "convert", "--help").out().replaceAll("\\s+", " "))
+                .contains("The format to write: " + written + " (default: binary;");
     }
 
     @Test

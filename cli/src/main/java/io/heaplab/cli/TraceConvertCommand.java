@@ -41,9 +41,8 @@ final class TraceConvertCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "OUT", description = "The trace to write.")
     private Path out;
 
-    @Option(names = "--to", paramLabel = "FORMAT", defaultValue = "binary",
-            description = "The format to write: binary (heaplab's, the default), text, or oracle-general "
-                    + "(libCacheSim's records, zstd-compressed unless --no-compress).")
+    @Option(names = "--to", paramLabel = "FORMAT", defaultValue = "binary", descriptionKey = FormatHelp.CONVERT,
+            description = "The format to write (default: ${DEFAULT-VALUE}).")
     private String to;
 
     @Mixin

@@ -48,8 +48,8 @@ final class TraceGenerateCommand implements Callable<Integer> {
             description = "Seed of the random source (default: ${DEFAULT-VALUE}).")
     private long seed;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "binary",
-            description = "binary (default) or text.")
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "binary", descriptionKey = FormatHelp.RECORD,
+            description = "The format to write (default: ${DEFAULT-VALUE}).")
     private String format;
 
     @Option(names = "--compress", description = "Deflate the body of a binary trace.")

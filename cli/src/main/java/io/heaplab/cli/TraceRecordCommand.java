@@ -33,6 +33,9 @@ import picocli.CommandLine.ParentCommand;
         footer = {"  heaplab trace record -w random-blocks:live=2000 -a stack --page-size 512 -o run.hlt"})
 final class TraceRecordCommand implements Callable<Integer> {
 
+    /** The formats a run is recorded in: heaplab's own, which keep the pages as they are. */
+    static final Predicate<TraceFormatSpec> KEEPS_PAGES = format -> format.writes() && !format.renumbers();
+
     @ParentCommand
     private TraceCommand parent;
 
@@ -45,9 +48,8 @@ final class TraceRecordCommand implements Callable<Integer> {
     @Option(names = {"-o", "--out"}, required = true, paramLabel = "FILE", description = "The trace file to write.")
     private Path out;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "binary",
-            description = "binary (compact, run-length) or text (one page per line, R or W) "
-                    + "(default: ${DEFAULT-VALUE}).")
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "binary", descriptionKey = FormatHelp.RECORD,
+            description = "The format to write (default: ${DEFAULT-VALUE}).")
     private String format;
 
     @Option(names = "--compress", description = "Deflate the body of a binary trace.")
@@ -93,15 +95,14 @@ final class TraceRecordCommand implements Callable<Integer> {
      */
     static TraceFormatSpec writable(String format) {
         TraceFormats formats = TraceFormats.installed();
-        Predicate<TraceFormatSpec> keepsPages = f -> f.writes() && !f.renumbers();
         TraceFormatSpec chosen;
         try {
             chosen = formats.parse(format);
         } catch (IllegalArgumentException e) {
             chosen = null;
         }
-        if (chosen == null || !keepsPages.test(chosen)) {
-            throw new SpecException("--format " + format + " (expected: " + formats.labels(keepsPages, "or") + ")");
+        if (chosen == null || !KEEPS_PAGES.test(chosen)) {
+            throw new SpecException("--format " + format + " (expected: " + formats.labels(KEEPS_PAGES, "or") + ")");
         }
         return chosen;
     }
