@@ -24,7 +24,7 @@ import picocli.CommandLine.ParentCommand;
 
 /** {@code heaplab trace replay}: a recorded (or valgrind lackey) trace through any policies, by {@link TraceReplay}. */
 @Command(name = "replay", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Replay a trace file (heaplab binary or text, or valgrind lackey) through replacement policies.",
+        description = "Replay a trace file, in any format heaplab reads (see --format), through replacement policies.",
         footerHeading = "%nExamples:%n",
         footer = {"  heaplab trace replay run.hlt -p lru:frames=50 -p opt:frames=50 -p arc:frames=50",
             "  heaplab trace replay run.hlt -p fifo:frames=16..1024*2 -p lru:frames=all --csv replay.csv"})

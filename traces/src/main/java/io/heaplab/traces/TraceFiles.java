@@ -18,9 +18,9 @@ public final class TraceFiles {
 
     /**
      * Opens {@code file} for one replay, once: a format not given is told from the file's name, else from the
-     * first bytes read from it, which the reader then reads again from memory. A binary or text header is read and checked here, so {@link
-     * TraceReader#pageSize()} is known before replaying. A trace whose format was told fails with the guess and why
-     * ({@link TraceFormatException#guess()}), since the guess may be the problem.
+     * first bytes read from it, which the reader then reads again from memory. A header is read and checked here,
+     * so {@link TraceReader#pageSize()} is known before replaying. A trace whose format was told fails with the
+     * guess and why ({@link TraceFormatException#guess()}), since the guess may be the problem.
      *
      * @param format  the file's format, or {@code null} to tell it ({@link TraceFormats#installed()})
      * @param options page size and instruction fetches for lackey traces; {@code null} for the defaults

@@ -18,7 +18,7 @@ import java.nio.file.Path;
  * Reads libCacheSim's {@code oracleGeneral} binary trace: 24-byte little-endian records of a {@code uint32} clock
  * time, a {@code uint64} object id, a {@code uint32} object size and an {@code int64} next-access time, with no
  * header. Each record is one read reference; its object becomes a page, renumbered densely by {@link DensePages}.
- * A {@code .zst} file is read through zstd (see {@link TraceFiles}).
+ * A {@code .zst} file is read through zstd (see {@link OracleGeneralSpec}).
  */
 final class OracleGeneralTraceReader implements TraceReader {
 
