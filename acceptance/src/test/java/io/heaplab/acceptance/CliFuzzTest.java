@@ -9,6 +9,7 @@ import io.heaplab.core.plugins.Plugins;
 import io.heaplab.core.spi.Option;
 import io.heaplab.core.spi.OptionType;
 import io.heaplab.core.spi.Plugin;
+import io.heaplab.traces.TraceFormats;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -190,8 +191,9 @@ class CliFuzzTest {
     @Provide
     Arbitrary<List<String>> traceFlags() {
         Map<String, Arbitrary<String>> valued = new LinkedHashMap<>();
-        valued.put("--format", Arbitraries.of("auto", "binary", "text", "lackey", "oracle-general", "ids", "arc",
-                "address"));
+        List<String> formats = new ArrayList<>(List.of("auto"));
+        TraceFormats.installed().all().forEach(format -> formats.add(format.label()));
+        valued.put("--format", Arbitraries.of(formats));
         valued.put("--page-size", Arbitraries.of("1", "64", "4096", "1MiB"));
         valued.put("--id-column", Arbitraries.of("1", "2", "3"));
         return flags(valued, List.of("--instructions", "--header", "--allow-empty"));

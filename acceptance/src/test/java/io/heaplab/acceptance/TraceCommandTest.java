@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.heaplab.traces.TraceFormats;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -22,6 +23,9 @@ class TraceCommandTest {
     private static final String WORKLOAD = "random-blocks:size=16,live=300,steps=4000";
     private static final String[] POLICIES = {"-p", "lru:frames=6", "-p", "fifo:frames=6", "-p", "opt:frames=6",
         "-p", "ws:theta=500", "-p", "vmin:theta=all", "-p", "pff:threshold=300", "-p", "lru:frames=all"};
+
+    /** The formats heaplab reads, which its messages and help list. */
+    private static final TraceFormats FORMATS = TraceFormats.installed();
 
     @TempDir
     Path dir;
@@ -165,6 +169,25 @@ class TraceCommandTest {
     }
 
     @Test
+    void theFormatHelpIsMadeFromTheFormatsThemselves() {
+        for (String[] command : new String[][] {{"trace", "replay"}, {"trace", "info"}, {"trace", "convert"},
+            {"curve"}}) {
+            Cli help = Cli.run(concat(command, "--help"));
+            assertThat(help.exitCode()).as(help.err()).isZero();
+            assertThat(help.out().replaceAll("\\s+", " ")).as(String.join(" ", command)).contains("The trace's"
+                    + " format: " + FORMATS.help() + ", or auto to tell from its content and name (default: auto).");
+        }
+        for (String command : new String[] {"record", "generate"}) {
+            assertThat(Cli.run("trace", command, "--help").out().replaceAll("\\s+", " "))
+                    .contains("The format to write: binary or text (default: binary).");
+        }
+        String written = String.join(", ", FORMATS.all().stream().filter(f -> f.writes()).map(f -> f.help())
+                .toList());
+        assertThat(Cli.run("trace", "convert", "--help").out().replaceAll("\\s+", " "))
+                .contains("The format to write: " + written + " (default: binary;");
+    }
+
+    @Test
     void badRequestsAreUsageErrors() throws Exception {
         assertUsage(Cli.run("trace", "replay", dir.resolve("missing.hlt").toString(), "-p", "lru:frames=2"),
                 "missing.hlt' is not a file");
@@ -175,7 +198,7 @@ class TraceCommandTest {
         assertUsage(Cli.run("trace", "record", "-w", WORKLOAD, "-a", "stack", "-o", dir.toString()),
                 "is a directory");
         assertUsage(Cli.run("trace", "replay", LACKEY.toString(), "--format", "zip", "-p", "lru:frames=2"),
-                "--format zip (expected: auto, binary, text, lackey, oracle-general, ids, arc or address)");
+                "--format zip (expected: auto, " + FORMATS.expected() + ")");
         assertUsage(Cli.run("trace", "replay", LACKEY.toString(), "-p", "lru:frames=0"), "lru: frames=0");
         assertUsage(Cli.run("trace"), "a subcommand is required (expected: record, replay, convert, info or generate)");
         // a failed recording leaves nothing behind
@@ -241,7 +264,7 @@ class TraceCommandTest {
         assertUsage(Cli.run("trace", "convert", LACKEY.toString(), out.toString(), "--page-size", "1000"),
                 "--page-size 1000 (expected: a power of 2");
         assertUsage(Cli.run("trace", "convert", LACKEY.toString(), out.toString(), "--format", "zip"),
-                "--format zip (expected: auto, binary, text, lackey, oracle-general, ids, arc or address)");
+                "--format zip (expected: auto, " + FORMATS.expected() + ")");
         assertUsage(Cli.run("trace", "convert", LACKEY.toString(), dir.toString()), "OUT '" + dir + "' is a directory");
         Path bad = dir.resolve("bad.lackey");
         Files.writeString(bad, "==1== Lackey\n L 1000,8\n X nonsense\n");
@@ -278,7 +301,7 @@ class TraceCommandTest {
                 "--json", third.toString()).exitCode()).isZero();
         assertThat(JSON.readTree(third.toFile()).get("faults")).isEqualTo(a.get("faults"));
         assertUsage(Cli.run("trace", "convert", converted.toString(), dir.resolve("x").toString(), "--to", "lackey"),
-                "--to lackey (expected: binary, text or oracle-general)");
+                "--to lackey (expected: " + FORMATS.writable() + ")");
         // the whole curve agrees with the single sizes
         Path curves = dir.resolve("oracle-curves");
         assertThat(Cli.run("curve", ORACLE.toString(), "-p", "lru:frames=all", "-o", curves.toString()).exitCode())

@@ -11,7 +11,6 @@ import io.heaplab.reports.CurveResults;
 import io.heaplab.reports.ReferenceStream;
 import io.heaplab.reports.ReplayTable;
 import io.heaplab.traces.ReplayResult;
-import io.heaplab.traces.TraceFormat;
 import io.heaplab.traces.TraceReplay;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -128,9 +127,9 @@ final class CurveCommand implements Callable<Integer> {
         }
         TraceReplay replay = TraceReplay.of(trace).policies(specs);
         replay.check(parent.plugins());
-        TraceFormat format = input.format(trace);
-        input.checkApplies(trace, format, parsed.hasMatchedOption("--page-size") ? experiment.pageSize() : null);
-        input.applyTo(replay, format, experiment.pageSize());
+        input.checkFile(trace);
+        int pageSize = experiment.pageSize();
+        input.applyTo(replay, parsed.hasMatchedOption("--page-size") ? pageSize : null);
         ReplayResult result = replay.run(parent.plugins());
         return new Measured(TraceReplayCommand.stream(result), result.paging());
     }

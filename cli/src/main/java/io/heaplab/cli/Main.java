@@ -80,6 +80,8 @@ public final class Main {
     public static CommandLine commandLine(Plugins plugins, List<Path> environmentPlugins) {
         CommandLine cli = new CommandLine(new HeaplabCommand(plugins, environmentPlugins));
         ReproduceCommand.addStudies(cli.getSubcommands().get("reproduce"), Studies.load());
+        // descriptions made at run time, such as the trace formats' help, after every subcommand is added
+        cli.setResourceBundle(new FormatHelp());
         return cli;
     }
 

@@ -4,8 +4,10 @@ import io.heaplab.core.files.InputFile;
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.traces.ConversionResult;
 import io.heaplab.traces.TraceConversion;
-import io.heaplab.traces.TraceFormat;
+import io.heaplab.traces.ReadOptionException;
 import io.heaplab.traces.TraceFormatException;
+import io.heaplab.traces.TraceFormatSpec;
+import io.heaplab.traces.TraceFormats;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,9 +41,8 @@ final class TraceConvertCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "OUT", description = "The trace to write.")
     private Path out;
 
-    @Option(names = "--to", paramLabel = "FORMAT", defaultValue = "binary",
-            description = "The format to write: binary (heaplab's, the default), text, or oracle-general "
-                    + "(libCacheSim's records, zstd-compressed unless --no-compress).")
+    @Option(names = "--to", paramLabel = "FORMAT", defaultValue = "binary", descriptionKey = FormatHelp.CONVERT,
+            description = "The format to write (default: ${DEFAULT-VALUE}).")
     private String to;
 
     @Mixin
@@ -77,16 +78,15 @@ final class TraceConvertCommand implements Callable<Integer> {
         }
         if (!standardInput) {
             input.checkNotEmpty(in);
-            input.checkApplies(in, input.format(in), pageSize);
+        }
+        input.given();
+        if (pageSize != null) {
+            RunOptions.checkPageSize(pageSize);
         }
         TraceConversion conversion = standardInput ? TraceConversion.of(System.in, STANDARD_INPUT)
                 : TraceConversion.of(in);
-        conversion.format(input.given()).instructions(input.instructions()).ids(input.checkedColumn(), input.header())
-                .skip(skip).compress(!plain).target(target());
-        if (pageSize != null) {
-            RunOptions.checkPageSize(pageSize);
-            conversion.pageSize(pageSize);
-        }
+        input.applyTo(conversion, pageSize);
+        conversion.skip(skip).compress(!plain).target(target());
         if (limit != null) {
             conversion.limit(limit);
         }
@@ -94,7 +94,9 @@ final class TraceConvertCommand implements Callable<Integer> {
         try {
             result = conversion.to(out);
         } catch (TraceFormatException e) {
-            throw input.explained(e); // a trace read as the wrong format says which, and why it was guessed
+            throw TraceInput.explained(e); // a trace read as the wrong format says which, and why it was guessed
+        } catch (ReadOptionException e) {
+            throw TraceInput.flagged(e);
         }
         PrintWriter printer = spec.commandLine().getOut();
         printer.printf(Locale.ROOT, "converted %d references in %d reference runs (%d writing) to %d pages%s%s from %s"
@@ -107,11 +109,18 @@ final class TraceConvertCommand implements Callable<Integer> {
         return Main.OK;
     }
 
-    private TraceFormat target() {
+    /** The {@code --to} format, one heaplab writes. */
+    private TraceFormatSpec target() {
+        TraceFormats formats = TraceFormats.installed();
+        TraceFormatSpec target;
         try {
-            return TraceFormat.parse(to);
+            target = formats.parse(to);
         } catch (IllegalArgumentException e) {
-            throw new SpecException("--to " + to + " (expected: binary, text or oracle-general)");
+            target = null;
         }
+        if (target == null || !target.writes()) {
+            throw new SpecException("--to " + to + " (expected: " + formats.writable() + ")");
+        }
+        return target;
     }
 }

@@ -6,6 +6,7 @@ import io.heaplab.core.trace.FanOut;
 import io.heaplab.traces.SyntheticTrace;
 import io.heaplab.traces.TraceFiles;
 import io.heaplab.traces.TraceFormat;
+import io.heaplab.traces.TraceFormatSpec;
 import io.heaplab.traces.TraceInfo;
 import io.heaplab.traces.TraceWriter;
 import java.io.PrintWriter;
@@ -47,8 +48,8 @@ final class TraceGenerateCommand implements Callable<Integer> {
             description = "Seed of the random source (default: ${DEFAULT-VALUE}).")
     private long seed;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "binary",
-            description = "binary (default) or text.")
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "binary", descriptionKey = FormatHelp.RECORD,
+            description = "The format to write (default: ${DEFAULT-VALUE}).")
     private String format;
 
     @Option(names = "--compress", description = "Deflate the body of a binary trace.")
@@ -57,11 +58,7 @@ final class TraceGenerateCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Outputs.checkFile("--out", out);
-        TraceFormat chosen = switch (format) {
-            case "binary" -> TraceFormat.BINARY;
-            case "text" -> TraceFormat.TEXT;
-            default -> throw new SpecException("--format " + format + " (expected: binary or text)");
-        };
+        TraceFormatSpec chosen = TraceRecordCommand.writable(format);
         if (compress && chosen != TraceFormat.BINARY) {
             throw new SpecException("--compress with --format " + format + " (expected: --format binary)");
         }

@@ -6,7 +6,7 @@ import io.heaplab.core.files.AtomicFiles;
 import io.heaplab.reports.JsonResults;
 import io.heaplab.traces.ReadOptions;
 import io.heaplab.traces.TraceFiles;
-import io.heaplab.traces.TraceFormat;
+import io.heaplab.traces.TraceFormatSpec;
 import io.heaplab.traces.TraceInfo;
 import io.heaplab.traces.TraceReader;
 import java.io.PrintWriter;
@@ -55,16 +55,20 @@ final class TraceInfoCommand implements Callable<Integer> {
 
     private Integer measure() throws Exception {
         Outputs.checkFile("--json", json, trace);
-        TraceFormat format = input.format(trace);
+        input.checkFile(trace);
+        TraceFormatSpec given = input.given();
         int pageSize = page.given() == null ? ReadOptions.DEFAULT_PAGE_SIZE : page.given();
         RunOptions.checkPageSize(pageSize);
-        input.checkApplies(trace, format, page.given());
+        ReadOptions options = new ReadOptions(pageSize, input.instructions(), input.checkedColumn(), input.header());
         TraceInfo info = new TraceInfo();
+        TraceFormatSpec format;
         int recorded;
-        try (TraceReader reader = TraceFiles.open(trace, format, new ReadOptions(pageSize, input.instructions(),
-                input.checkedColumn(), input.header()));
+        // opened once: the format told and the options checked on the stream the counts are read from
+        try (TraceReader reader = TraceFiles.open(trace, given, options);
              Progress progress = Progress.start("reading", 1)) {
-            recorded = format.cutsAddresses() ? pageSize : reader.pageSize();
+            format = reader.format();
+            options.checkApplies(reader, trace.toString(), page.given() != null);
+            recorded = reader.pageSize();
             reader.replayDense(info);
             info.finish();
             progress.step();
@@ -101,7 +105,7 @@ final class TraceInfoCommand implements Callable<Integer> {
         return "(references:pages) " + String.join(" ", points);
     }
 
-    private ObjectNode tree(TraceFormat format, int recorded, TraceInfo info) {
+    private ObjectNode tree(TraceFormatSpec format, int recorded, TraceInfo info) {
         ObjectNode root = JsonResults.document();
         ObjectNode source = root.putObject("source");
         source.put("trace", trace.toString());

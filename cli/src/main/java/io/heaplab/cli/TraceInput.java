@@ -2,10 +2,11 @@ package io.heaplab.cli;
 
 import io.heaplab.core.files.InputFile;
 import io.heaplab.core.spi.SpecException;
-import io.heaplab.traces.TraceFiles;
-import io.heaplab.traces.TraceFormat;
+import io.heaplab.traces.ReadOptionException;
+import io.heaplab.traces.TraceConversion;
 import io.heaplab.traces.TraceFormatException;
-import io.heaplab.traces.TraceReader;
+import io.heaplab.traces.TraceFormatSpec;
+import io.heaplab.traces.TraceFormats;
 import io.heaplab.traces.TraceReplay;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,14 +14,18 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Option;
 
-/** How to read a trace file: its format (found from its content by default) and, for lackey, what counts. */
+/**
+ * How to read a trace file: its format (told from its name and content by default, when the library opens it) and,
+ * for lackey and ids, what counts. The library refuses an option the trace gives no meaning to; this says so in
+ * the options' names.
+ */
 final class TraceInput {
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "auto",
-            description = "The trace's format: binary, text, lackey, oracle-general (libCacheSim's binary records, "
-                    + "plain or .zst), ids (libCacheSim's txt and csv, LIRS: an object id per line or column), arc (the "
-                    + "ARC paper's block traces), address (UCSD's l|s 0xADDR n), or auto to tell from its content and"
-                    + " name (default: ${DEFAULT-VALUE}).")
+    /** The key of the {@code --format} help, which {@link FormatHelp} makes from the formats themselves. */
+    static final String FORMAT_HELP = "heaplab.trace.format";
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "auto", descriptionKey = FORMAT_HELP,
+            description = "The trace's format, or auto to tell from its content and name (default: ${DEFAULT-VALUE}).")
     private String format;
 
     @Option(names = "--instructions",
@@ -39,22 +44,10 @@ final class TraceInput {
             description = "Take a 0-byte trace as an empty one (default: refuse it, as a failed capture leaves one).")
     private boolean allowEmpty;
 
-    /** The format told from the trace's content, when it was not given, and why. */
-    private TraceFormat.Guess guessed;
-
-    /** The format of {@code file}: as given, or told from its content. */
-    TraceFormat format(Path file) throws IOException {
+    /** Fails unless {@code file} is a trace to read: a file, not empty unless {@code --allow-empty}. */
+    void checkFile(Path file) throws IOException {
         InputFile.check("trace", file, "a trace to read");
         checkNotEmpty(file);
-        if (format.equals("auto")) {
-            guessed = TraceFormat.guess(file);
-            return guessed.format();
-        }
-        try {
-            return TraceFormat.parse(format);
-        } catch (IllegalArgumentException e) {
-            throw new SpecException("--format " + format + " (expected: auto, binary, text, lackey, oracle-general, ids, arc or address)");
-        }
     }
 
     /**
@@ -68,15 +61,16 @@ final class TraceInput {
         }
     }
 
-    /** The format given by {@code --format}, or {@code null} for auto: told from the content when it is read. */
-    TraceFormat given() {
+    /** The format given by {@code --format}, or {@code null} for auto: told when the trace is opened. */
+    TraceFormatSpec given() {
         if (format.equals("auto")) {
             return null;
         }
         try {
-            return TraceFormat.parse(format);
+            return TraceFormats.installed().parse(format);
         } catch (IllegalArgumentException e) {
-            throw new SpecException("--format " + format + " (expected: auto, binary, text, lackey, oracle-general, ids, arc or address)");
+            throw new SpecException("--format " + format + " (expected: auto, " + TraceFormats.installed().expected()
+                    + ")");
         }
     }
 
@@ -99,63 +93,71 @@ final class TraceInput {
     }
 
     /**
-     * Tells {@code replay} how to read its trace: in {@code format}, and for lackey whether instructions count and
-     * the bytes per page that cut its addresses (a heaplab trace names its own).
+     * Tells {@code replay} how to read its trace: its format, what counts, and the page size when one was given
+     * ({@code null} otherwise: a lackey trace is then cut into the default pages).
      */
-    void applyTo(TraceReplay replay, TraceFormat format, int pageSize) {
-        replay.format(format).instructions(instructions).ids(checkedColumn(), header);
-        if (format.cutsAddresses()) {
+    void applyTo(TraceReplay replay, Integer pageSize) {
+        replay.format(given()).instructions(instructions).ids(checkedColumn(), header);
+        if (pageSize != null) {
             replay.pageSize(pageSize);
         }
     }
 
-    /**
-     * Fails on an option given that {@code file}, of {@code format}, gives no meaning to, rather than ignoring it:
-     * {@code --instructions} but for lackey, {@code --id-column} and {@code --header} but for ids, and a page size
-     * ({@code pageSize}, null when not given) for a trace of object ids or one recorded with another page size.
-     */
-    void checkApplies(Path file, TraceFormat format, Integer pageSize) throws IOException {
-        String kind = "'" + file + "' is a" + (format.label().matches("[aeiou].*") ? "n " : " ") + format.label()
-                + " trace";
-        if (instructions && format != TraceFormat.LACKEY) {
-            throw new SpecException("--instructions counts a lackey trace's instruction fetches, but " + kind
-                    + " (expected: --instructions for lackey traces only)");
-        }
-        if ((header || idColumn != 1) && format != TraceFormat.IDS) {
-            throw new SpecException((header ? "--header" : "--id-column " + idColumn) + " says where an ids trace"
-                    + " holds its ids, but " + kind + " (expected: --id-column and --header for ids traces only)");
-        }
-        if (pageSize != null && !format.cutsAddresses()) {
-            int recorded = recordedPageSize(file, format);
-            if (recorded == 0 && format.renumbers()) {
-                throw new SpecException("--page-size " + pageSize + " but " + kind + " of object ids, not"
-                        + " addresses (expected: --page-size only for lackey and address traces)");
-            }
-            if (recorded != 0 && recorded != pageSize) {
-                throw new SpecException("--page-size " + pageSize + " but " + file + " was recorded with "
-                        + recorded + "-byte pages (expected: --page-size only for lackey traces)");
-            }
+    /** Tells {@code conversion} how to read its input, as {@link #applyTo(TraceReplay, Integer)} does. */
+    void applyTo(TraceConversion conversion, Integer pageSize) {
+        conversion.format(given()).instructions(instructions).ids(checkedColumn(), header);
+        if (pageSize != null) {
+            conversion.pageSize(pageSize);
         }
     }
 
-    /** Runs {@code command}; a trace it reads as the wrong format says which, and why it was guessed. */
+    /**
+     * Runs {@code command}; a trace read as the wrong format says which, and why it was guessed, and an option the
+     * trace gives no meaning to is named as given.
+     */
     Integer explaining(Callable<Integer> command) throws Exception {
         try {
             return command.call();
         } catch (TraceFormatException e) {
             throw explained(e);
+        } catch (ReadOptionException e) {
+            throw flagged(e);
         }
     }
 
     /** {@code e} with the guess behind the format it was read as, when the format was told, not given. */
-    TraceFormatException explained(TraceFormatException e) {
-        return guessed == null ? e : e.withGuess(guessed);
+    static TraceFormatException explained(TraceFormatException e) {
+        return e.explained("--format names another");
     }
 
-    /** The page size a heaplab trace's header names, read before the replay so a mismatch costs no pass. */
-    static int recordedPageSize(Path file, TraceFormat format) throws IOException {
-        try (TraceReader reader = TraceFiles.open(file, format, null)) {
-            return reader.pageSize();
-        }
+    /** The library's refusal of a read option, in the words of the option as given. */
+    static SpecException flagged(ReadOptionException e) {
+        TraceFormats formats = TraceFormats.installed();
+        String kind = "'" + e.trace() + "' is " + article(e.format().label()) + " trace";
+        String cutters = formats.labels(TraceFormatSpec::cutsAddresses, "and");
+        return new SpecException(switch (e.option()) {
+            case "instructions" -> {
+                String takers = formats.labels(f -> f.options().contains("instructions"), "and");
+                yield "--instructions counts " + article(takers) + " trace's instruction fetches, but " + kind
+                        + " (expected: --instructions for " + takers + " traces only)";
+            }
+            case "header", "idColumn" -> {
+                String takers = formats.labels(f -> f.options().contains("header"), "and");
+                yield (e.option().equals("header") ? "--header" : "--id-column " + e.value()) + " says where "
+                        + article(takers) + " trace holds its ids, but " + kind + " (expected: --id-column and"
+                        + " --header for " + takers + " traces only)";
+            }
+            case "pageSize" -> e.recorded() == 0
+                    ? "--page-size " + e.value() + " but " + kind + " of object ids, not addresses (expected:"
+                            + " --page-size only for " + cutters + " traces)"
+                    : "--page-size " + e.value() + " but " + e.trace() + " was recorded with " + e.recorded()
+                            + "-byte pages (expected: --page-size only for " + cutters + " traces)";
+            default -> e.getMessage();
+        });
+    }
+
+    /** {@code "an ids"}, {@code "a lackey"}: a label with its article. */
+    private static String article(String label) {
+        return (label.matches("[aeiou].*") ? "an " : "a ") + label;
     }
 }

@@ -9,6 +9,8 @@ import io.heaplab.core.trace.ReferenceTally;
 import io.heaplab.reports.RunTable;
 import io.heaplab.traces.TraceFiles;
 import io.heaplab.traces.TraceFormat;
+import io.heaplab.traces.TraceFormatSpec;
+import io.heaplab.traces.TraceFormats;
 import io.heaplab.traces.TraceWriter;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -17,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.Predicate;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -30,6 +33,9 @@ import picocli.CommandLine.ParentCommand;
         footer = {"  heaplab trace record -w random-blocks:live=2000 -a stack --page-size 512 -o run.hlt"})
 final class TraceRecordCommand implements Callable<Integer> {
 
+    /** The formats a run is recorded in: heaplab's own, which keep the pages as they are. */
+    static final Predicate<TraceFormatSpec> KEEPS_PAGES = format -> format.writes() && !format.renumbers();
+
     @ParentCommand
     private TraceCommand parent;
 
@@ -42,9 +48,8 @@ final class TraceRecordCommand implements Callable<Integer> {
     @Option(names = {"-o", "--out"}, required = true, paramLabel = "FILE", description = "The trace file to write.")
     private Path out;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "binary",
-            description = "binary (compact, run-length) or text (one page per line, R or W) "
-                    + "(default: ${DEFAULT-VALUE}).")
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "binary", descriptionKey = FormatHelp.RECORD,
+            description = "The format to write (default: ${DEFAULT-VALUE}).")
     private String format;
 
     @Option(names = "--compress", description = "Deflate the body of a binary trace.")
@@ -57,7 +62,7 @@ final class TraceRecordCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Outputs.checkFile("--out", out);
-        TraceFormat chosen = writable(format);
+        TraceFormatSpec chosen = writable(format);
         if (compress && chosen != TraceFormat.BINARY) {
             throw new SpecException("--compress with --format " + format + " (expected: --format binary)");
         }
@@ -84,11 +89,21 @@ final class TraceRecordCommand implements Callable<Integer> {
         return Main.OK;
     }
 
-    private static TraceFormat writable(String format) {
-        return switch (format) {
-            case "binary" -> TraceFormat.BINARY;
-            case "text" -> TraceFormat.TEXT;
-            default -> throw new SpecException("--format " + format + " (expected: binary or text)");
-        };
+    /**
+     * The {@code --format} to record or generate in: one of heaplab's own that it writes, which keep the pages as
+     * they are (a format that renumbers would lose them).
+     */
+    static TraceFormatSpec writable(String format) {
+        TraceFormats formats = TraceFormats.installed();
+        TraceFormatSpec chosen;
+        try {
+            chosen = formats.parse(format);
+        } catch (IllegalArgumentException e) {
+            chosen = null;
+        }
+        if (chosen == null || !KEEPS_PAGES.test(chosen)) {
+            throw new SpecException("--format " + format + " (expected: " + formats.labels(KEEPS_PAGES, "or") + ")");
+        }
+        return chosen;
     }
 }

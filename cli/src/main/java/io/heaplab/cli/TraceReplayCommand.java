@@ -9,9 +9,7 @@ import io.heaplab.reports.ReferenceStream;
 import io.heaplab.reports.ReplayResults;
 import io.heaplab.reports.ReplayTable;
 import io.heaplab.reports.TidyCsv;
-import io.heaplab.traces.ReadOptions;
 import io.heaplab.traces.ReplayResult;
-import io.heaplab.traces.TraceFormat;
 import io.heaplab.traces.TraceReplay;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -26,7 +24,7 @@ import picocli.CommandLine.ParentCommand;
 
 /** {@code heaplab trace replay}: a recorded (or valgrind lackey) trace through any policies, by {@link TraceReplay}. */
 @Command(name = "replay", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Replay a trace file (heaplab binary or text, or valgrind lackey) through replacement policies.",
+        description = "Replay a trace file, in any format heaplab reads (see --format), through replacement policies.",
         footerHeading = "%nExamples:%n",
         footer = {"  heaplab trace replay run.hlt -p lru:frames=50 -p opt:frames=50 -p arc:frames=50",
             "  heaplab trace replay run.hlt -p fifo:frames=16..1024*2 -p lru:frames=all --csv replay.csv"})
@@ -78,23 +76,24 @@ final class TraceReplayCommand implements Callable<Integer> {
         TraceReplay replay = TraceReplay.of(trace).policies(PolicySizes.expand(given, footprint ? 100 : -1));
         Plugins plugins = parent.parent().plugins();
         replay.check(plugins);
-        int bytesPerPage = pageSize == null ? ReadOptions.DEFAULT_PAGE_SIZE : pageSize;
-        TraceFormat format = input.format(trace);
-        RunOptions.checkPageSize(bytesPerPage);
-        // the replay would refuse a page-size mismatch too, but without naming the option; a header costs little
-        input.checkApplies(trace, format, pageSize);
-        input.applyTo(replay, format, bytesPerPage);
+        input.checkFile(trace);
+        input.given();
+        if (pageSize != null) {
+            RunOptions.checkPageSize(pageSize);
+        }
+        // the library opens the trace once, tells its format and refuses an option it gives no meaning to
+        input.applyTo(replay, pageSize);
         if (threads != null) {
-            replay.threads(threads);
+            replay.threads(checkedThreads());
         }
         if (footprint) {
             // a fraction of the footprint needs the pages the trace touches: a first pass through no policy counts them
             TraceReplay count = TraceReplay.of(trace);
-            input.applyTo(count, format, bytesPerPage);
+            input.applyTo(count, pageSize);
             replay = TraceReplay.of(trace).policies(PolicySizes.expand(given, count.run(plugins).distinctPages()));
-            input.applyTo(replay, format, bytesPerPage);
+            input.applyTo(replay, pageSize);
             if (threads != null) {
-                replay.threads(threads);
+                replay.threads(checkedThreads());
             }
         }
         ReplayResult result;
@@ -115,6 +114,14 @@ final class TraceReplayCommand implements Callable<Integer> {
         }
         out.flush();
         return Main.OK;
+    }
+
+    /** The {@code --threads} given, checked: a usage error names the option. */
+    private int checkedThreads() {
+        if (threads < 1) {
+            throw new SpecException("--threads " + threads + " (expected: 1 or more)");
+        }
+        return threads;
     }
 
     /** How reports name a replayed trace: its path, format and page size (0 when a text trace does not say). */

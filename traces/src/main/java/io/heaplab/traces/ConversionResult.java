@@ -14,6 +14,6 @@ package io.heaplab.traces;
  * @param distinctPages different pages among the references written
  * @param cut           whether the window reached the limit, where reading stopped (the input may have ended there)
  */
-public record ConversionResult(String source, TraceFormat format, int pageSize, long skipped, long references,
+public record ConversionResult(String source, TraceFormatSpec format, int pageSize, long skipped, long references,
                                long runs, long writeRuns, int distinctPages, boolean cut) {
 }

@@ -24,6 +24,50 @@ public record ReadOptions(int pageSize, boolean instructions, int idColumn, bool
         this(pageSize, instructions, 1, false);
     }
 
+    /**
+     * Fails when an option given here means nothing to {@code reader}'s format, or its trace contradicts it, rather
+     * than ignoring it: instruction fetches but for lackey, an id column or header but for ids, and a page size
+     * ({@code pageSizeGiven}) for a trace of object ids or one recorded with another page size.
+     *
+     * @param trace the trace as messages name it
+     * @throws ReadOptionException naming the option refused
+     */
+    public void checkApplies(TraceReader reader, String trace, boolean pageSizeGiven) {
+        TraceFormatSpec format = reader.format();
+        String kind = "trace '" + trace + "' is " + TraceFormats.article(format.label()) + " trace";
+        if (instructions && !format.options().contains("instructions")) {
+            throw refused("instructions", "true", kind, trace, format, "instructions");
+        }
+        if (header && !format.options().contains("header")) {
+            throw refused("header", "true", kind, trace, format, "header");
+        }
+        if (idColumn != 1 && !format.options().contains("idColumn")) {
+            throw refused("idColumn", String.valueOf(idColumn), kind, trace, format, "idColumn");
+        }
+        if (!pageSizeGiven || format.cutsAddresses()) {
+            return;
+        }
+        String cutters = TraceFormats.installed().labels(TraceFormatSpec::cutsAddresses, "and");
+        int recorded = reader.pageSize();
+        if (recorded == 0 && format.renumbers()) {
+            throw new ReadOptionException("pageSize: " + pageSize + ", but " + kind + " of object ids, not addresses"
+                    + " (expected: a page size for " + cutters + " traces only)", "pageSize",
+                    String.valueOf(pageSize), trace, format, 0);
+        }
+        if (recorded != 0 && recorded != pageSize) {
+            throw new ReadOptionException("trace '" + trace + "' was recorded with " + recorded + "-byte pages, not "
+                    + pageSize + " (expected: a page size for " + cutters + " traces only, whose addresses are bytes)",
+                    "pageSize", String.valueOf(pageSize), trace, format, recorded);
+        }
+    }
+
+    private static ReadOptionException refused(String option, String value, String kind, String trace,
+                                               TraceFormatSpec format, String taken) {
+        String takers = TraceFormats.installed().labels(f -> f.options().contains(taken), "and");
+        return new ReadOptionException(option + ": " + value + ", but " + kind + " (expected: " + option + " for "
+                + takers + " traces only)", option, value, trace, format, 0);
+    }
+
     /** 4096-byte pages, data references only: what a process's paging sees of its own data. */
     public static ReadOptions defaults() {
         return new ReadOptions(DEFAULT_PAGE_SIZE, false);

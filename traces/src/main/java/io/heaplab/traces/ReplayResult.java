@@ -20,7 +20,7 @@ import java.util.SequencedMap;
  * @param distinctPages different pages referenced
  * @param paging        the outcome of each policy, keyed by its spec, in the order given
  */
-public record ReplayResult(Path trace, TraceFormat format, int pageSize, long references, long measuredFrom,
+public record ReplayResult(Path trace, TraceFormatSpec format, int pageSize, long references, long measuredFrom,
                            long runs, int distinctPages, SequencedMap<String, PagingOutcome> paging)
         implements PagingResults {
 

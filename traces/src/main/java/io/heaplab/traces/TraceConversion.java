@@ -5,6 +5,7 @@ import io.heaplab.core.spi.SpecException;
 import io.heaplab.core.trace.PageRun;
 import io.heaplab.core.trace.ReferenceSink;
 import io.heaplab.core.trace.ReferenceTally;
+import io.heaplab.traces.kit.DenseRenumbering;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -33,7 +34,7 @@ public final class TraceConversion {
     private final Path file;
     private final InputStream stream;
     private final String name;
-    private TraceFormat format;
+    private TraceFormatSpec format;
     private int pageSize = ReadOptions.DEFAULT_PAGE_SIZE;
     private boolean pageSizeGiven;
     private boolean instructions;
@@ -42,7 +43,7 @@ public final class TraceConversion {
     private long skip;
     private long limit = Long.MAX_VALUE;
     private boolean compress = true;
-    private TraceFormat target = TraceFormat.BINARY;
+    private TraceFormatSpec target = TraceFormat.BINARY;
 
     private TraceConversion(Path file, InputStream stream, String name) {
         this.file = file;
@@ -62,7 +63,7 @@ public final class TraceConversion {
     }
 
     /** The input's format; {@code null}, as by default, to tell it from the content. */
-    public TraceConversion format(TraceFormat format) {
+    public TraceConversion format(TraceFormatSpec format) {
         this.format = format;
         return this;
     }
@@ -117,9 +118,10 @@ public final class TraceConversion {
      * The format to write: heaplab's binary (the default), its text, or libCacheSim's oracleGeneral (for a
      * replay by its {@code cachesim} on the same references); a text trace is never compressed.
      */
-    public TraceConversion target(TraceFormat target) {
-        if (target != TraceFormat.BINARY && target != TraceFormat.TEXT && target != TraceFormat.ORACLE_GENERAL) {
-            throw new SpecException("--to " + target.label() + " (expected: binary, text or oracle-general)");
+    public TraceConversion target(TraceFormatSpec target) {
+        if (!target.writes()) {
+            throw new SpecException("target: " + target.label() + " (expected: " + TraceFormats.installed().writable()
+                    + ")");
         }
         this.target = target;
         return this;
@@ -135,8 +137,8 @@ public final class TraceConversion {
      * Reads the input and writes the window of it to {@code out} in the binary format, atomically: on any failure
      * nothing appears at {@code out}.
      *
-     * @throws SpecException        when the input is not a file, or a page size was given that a heaplab trace
-     *                              contradicts
+     * @throws SpecException        when the input is not a file; a {@link ReadOptionException} when an option
+     *                              given means nothing to the input or it contradicts it
      * @throws TraceFormatException when the input is malformed, naming the line or byte
      */
     public ConversionResult to(Path out) throws IOException {
@@ -147,18 +149,8 @@ public final class TraceConversion {
         ReadOptions options = new ReadOptions(pageSize, instructions, idColumn, header);
         try (TraceReader reader = file != null ? TraceFiles.open(file, format, options)
                 : TraceFiles.open(stream, name, format, options)) {
-            TraceFormat actual = reader instanceof LackeyTraceReader ? TraceFormat.LACKEY
-                    : reader instanceof TextTraceReader ? TraceFormat.TEXT
-                    : reader instanceof OracleGeneralTraceReader ? TraceFormat.ORACLE_GENERAL
-                    : reader instanceof IdTraceReader ? TraceFormat.IDS
-                    : reader instanceof ArcTraceReader ? TraceFormat.ARC
-                    : reader instanceof AddressTraceReader ? TraceFormat.ADDRESS : TraceFormat.BINARY;
-            if (!actual.cutsAddresses() && pageSizeGiven && reader.pageSize() != 0
-                    && reader.pageSize() != pageSize) {
-                throw new SpecException("trace '" + name + "' was recorded with " + reader.pageSize()
-                        + "-byte pages, not " + pageSize + " (expected: a page size for lackey traces only, whose "
-                        + "addresses are bytes)");
-            }
+            TraceFormatSpec actual = reader.format();
+            options.checkApplies(reader, name, pageSizeGiven);
             ReferenceTally tally = new ReferenceTally();
             try (TraceWriter writer = TraceFiles.create(out, target, reader.pageSize(),
                     compress && target != TraceFormat.TEXT)) {

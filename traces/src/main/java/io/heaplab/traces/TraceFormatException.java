@@ -10,8 +10,16 @@ public final class TraceFormatException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 
+    /** The format told, not given, that the trace was read as, and why; null when the format was given. */
+    private final transient TraceFormats.Guess guess;
+
     private TraceFormatException(String message, Throwable cause) {
+        this(message, cause, null);
+    }
+
+    private TraceFormatException(String message, Throwable cause, TraceFormats.Guess guess) {
         super(message, cause);
+        this.guess = guess;
     }
 
     /** {@code "FILE: line N: PROBLEM"}. */
@@ -33,12 +41,30 @@ public final class TraceFormatException extends RuntimeException {
         return new TraceFormatException(file + ": run " + run + ": " + problem, null);
     }
 
+    /** The format heaplab told the trace to be, and why, when it was told, not given; else null. */
+    public TraceFormats.Guess guess() {
+        return guess;
+    }
+
+    /** This failure, of a trace read as {@code guess} told: the problem may be the guess, not the file. */
+    public TraceFormatException guessed(TraceFormats.Guess guess) {
+        if (this.guess != null) {
+            return this;
+        }
+        TraceFormatException guessed = new TraceFormatException(getMessage(), getCause(), guess);
+        guessed.setStackTrace(getStackTrace());
+        return guessed;
+    }
+
     /**
-     * This failure with the format heaplab guessed and why, for a trace whose format was told from its content:
-     * the problem may be the guess, not the file.
+     * This failure with the guess said, when there is one: {@code "...; read as text because ... (HOW)"}, where
+     * {@code how} tells how to name another format.
      */
-    public TraceFormatException withGuess(TraceFormat.Guess guess) {
+    public TraceFormatException explained(String how) {
+        if (guess == null) {
+            return this;
+        }
         return new TraceFormatException(getMessage() + "; read as " + guess.format().label() + " because "
-                + guess.why() + " (--format names another)", this);
+                + guess.why() + " (" + how + ")", this);
     }
 }

@@ -7,6 +7,9 @@ import java.io.IOException;
 /** Replays a trace file into a {@link ReferenceSink}, the way a live run's recorder would feed it. */
 public interface TraceReader extends Closeable {
 
+    /** The format this reader reads. */
+    TraceFormatSpec format();
+
     /** Bytes per page the trace's pages were cut with; 0 when the trace does not say (a text trace without header). */
     int pageSize();
 

@@ -28,16 +28,16 @@ import java.util.SequencedMap;
  * long faults = result.faults("lru:frames=100");
  * long at50 = result.curve("lru:frames=all").faultsAt(50);
  * }</pre>
- * Any format {@link TraceFiles} reads will do; it is found from the file's content unless {@linkplain
- * #format(TraceFormat) told}. Every policy's simulator is made, and its spec checked, before reading starts, so a
- * typo costs no pass over a large trace. A replay can be run again, each time from the start of the file with
+ * Any format {@link TraceFiles} reads will do; it is found from the file's name and content unless {@linkplain
+ * #format(TraceFormatSpec) told}. Every policy's simulator is made, and its spec checked, before reading starts, so
+ * a typo costs no pass over a large trace. A replay can be run again, each time from the start of the file with
  * fresh simulators.
  */
 public final class TraceReplay {
 
     private final Path trace;
     private final List<Spec> policies = new ArrayList<>();
-    private TraceFormat format;
+    private TraceFormatSpec format;
     private int pageSize = ReadOptions.DEFAULT_PAGE_SIZE;
     private boolean pageSizeGiven;
     private boolean instructions;
@@ -55,7 +55,7 @@ public final class TraceReplay {
     }
 
     /** The trace's format; {@code null}, as by default, to tell it from the content. */
-    public TraceReplay format(TraceFormat format) {
+    public TraceReplay format(TraceFormatSpec format) {
         this.format = format;
         return this;
     }
@@ -63,7 +63,7 @@ public final class TraceReplay {
     /**
      * Bytes per page, a power of 2, to cut a lackey trace's byte addresses into (default {@value
      * ReadOptions#DEFAULT_PAGE_SIZE}). A heaplab trace holds pages already and names their size: giving it another
-     * fails the replay.
+     * fails the replay, and so does any page size for a trace of object ids.
      */
     public TraceReplay pageSize(int pageSize) {
         new ReadOptions(pageSize, instructions); // checks it now, where the mistake is made
@@ -81,7 +81,7 @@ public final class TraceReplay {
     /** Cores to simulate the policies on, side by side (default: every processor); results do not depend on it. */
     public TraceReplay threads(int threads) {
         if (threads < 1) {
-            throw new SpecException("--threads " + threads + " (expected: 1 or more)");
+            throw new SpecException("threads: " + threads + " (expected: 1 or more)");
         }
         this.threads = threads;
         return this;
@@ -142,8 +142,9 @@ public final class TraceReplay {
      * Replays the whole trace once through every policy, finishes them, and gathers their outcomes with the
      * stream's counts.
      *
-     * @throws SpecException        when a policy is unknown or malformed, given twice, the trace is not a file, or a
-     *                              page size was given that a heaplab trace contradicts
+     * @throws SpecException        when a policy is unknown or malformed, given twice, or the trace is not a file; a
+     *                              {@link ReadOptionException} when an option given means nothing to the trace or
+     *                              it contradicts it (a page size other than a heaplab trace's)
      * @throws TraceFormatException when the file is malformed, naming the line or byte
      */
     public ReplayResult run(Plugins plugins) throws IOException {
@@ -162,14 +163,9 @@ public final class TraceReplay {
     private ReplayResult replay(Plugins plugins) throws IOException {
         List<PagingSimulator> simulators = simulators(plugins);
         checkFile();
-        TraceFormat actual = format != null ? format : TraceFormat.detect(trace);
-        try (TraceReader reader = TraceFiles.open(trace, actual, new ReadOptions(pageSize, instructions, idColumn, header))) {
-            if (!actual.cutsAddresses() && pageSizeGiven && reader.pageSize() != 0
-                    && reader.pageSize() != pageSize) {
-                throw new SpecException("trace '" + trace + "' was recorded with " + reader.pageSize()
-                        + "-byte pages, not " + pageSize + " (expected: a page size for lackey traces only, whose "
-                        + "addresses are bytes)");
-            }
+        ReadOptions options = new ReadOptions(pageSize, instructions, idColumn, header);
+        try (TraceReader reader = TraceFiles.open(trace, format, options)) {
+            options.checkApplies(reader, trace.toString(), pageSizeGiven);
             ReferenceTally tally = new ReferenceTally();
             List<ReferenceSink> sinks = new ArrayList<>(simulators);
             sinks.add(tally);
@@ -182,7 +178,7 @@ public final class TraceReplay {
             for (int i = 0; i < policies.size(); i++) {
                 paging.put(policies.get(i).toString(), simulators.get(i).outcome());
             }
-            return new ReplayResult(trace, actual, reader.pageSize(), tally.references(), tally.measuredFrom(),
+            return new ReplayResult(trace, reader.format(), reader.pageSize(), tally.references(), tally.measuredFrom(),
                     tally.runs(), tally.distinctPages(), paging);
         }
     }

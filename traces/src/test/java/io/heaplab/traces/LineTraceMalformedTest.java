@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.heaplab.core.trace.PageRun;
 import io.heaplab.traces.Traces.Trace;
+import io.heaplab.traces.heaplab.BinaryTraceFormat;
+import io.heaplab.traces.kit.AsciiLines;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

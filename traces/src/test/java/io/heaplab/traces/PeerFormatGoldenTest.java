@@ -69,7 +69,7 @@ class PeerFormatGoldenTest {
     void aSampleConvertedToTextIsItsGoldenFileByteForByte(Sample sample, @TempDir Path dir) throws IOException {
         Path written = dir.resolve("converted.txt");
         ConversionResult result = sample.conversion().target(TraceFormat.TEXT).compress(false).to(written);
-        if (GoldenFileTest.UPDATE) {
+        if (Boolean.getBoolean("heaplab.golden.update")) {
             Files.copy(written, sample.goldenFile(), StandardCopyOption.REPLACE_EXISTING);
         }
         assertThat(Files.readString(written)).as("%s, regenerate with -Dheaplab.golden.update=true", sample.golden)

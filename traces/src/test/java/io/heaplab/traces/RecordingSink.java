@@ -13,7 +13,7 @@ import java.util.List;
  * Keeps every run a reader replays and where the measured phase began, and checks the batching contract on the
  * way: one reused array of {@link ReferenceRecorder#BATCH} runs, never an empty batch, never {@code finish()}.
  */
-final class RecordingSink implements ReferenceSink {
+public final class RecordingSink implements ReferenceSink {
 
     private long[] runs = new long[64];
     private int size;
@@ -46,16 +46,16 @@ final class RecordingSink implements ReferenceSink {
         throw new AssertionError("a reader must not call finish()");
     }
 
-    long[] runs() {
+    public long[] runs() {
         return Arrays.copyOf(runs, size);
     }
 
     /** How many runs came before each startMeasuring(). */
-    List<Integer> markers() {
+    public List<Integer> markers() {
         return markers;
     }
 
-    long references() {
+    public long references() {
         long sum = 0;
         for (int i = 0; i < size; i++) {
             sum += PageRun.count(runs[i]);

@@ -9,12 +9,12 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.Tuple;
 
 /** Random traces: mostly nearby pages and short runs, as heaps make, with the extremes mixed in. */
-final class TraceArbitraries {
+public final class TraceArbitraries {
 
     private TraceArbitraries() {
     }
 
-    static Arbitrary<Integer> pages() {
+    public static Arbitrary<Integer> pages() {
         return Arbitraries.frequencyOf(
                 Tuple.of(6, Arbitraries.integers().between(0, 40)),
                 Tuple.of(3, Arbitraries.integers().between(0, Integer.MAX_VALUE)),
@@ -22,7 +22,7 @@ final class TraceArbitraries {
     }
 
     /** Counts up to PageRun.MAX_COUNT, for the binary format. */
-    static Arbitrary<Integer> anyCounts() {
+    public static Arbitrary<Integer> anyCounts() {
         return Arbitraries.frequencyOf(
                 Tuple.of(6, Arbitraries.integers().between(1, 3)),
                 Tuple.of(2, Arbitraries.integers().between(1, 100_000)),
@@ -31,18 +31,18 @@ final class TraceArbitraries {
     }
 
     /** Small counts, for the text format's line per reference. */
-    static Arbitrary<Integer> smallCounts() {
+    public static Arbitrary<Integer> smallCounts() {
         return Arbitraries.integers().between(1, 4);
     }
 
-    static Arbitrary<Trace> traces(Arbitrary<Integer> pages, Arbitrary<Integer> counts, int maxRuns) {
+    public static Arbitrary<Trace> traces(Arbitrary<Integer> pages, Arbitrary<Integer> counts, int maxRuns) {
         Arbitrary<Long> run = Combinators.combine(pages, counts, Arbitraries.of(false, true)).as(PageRun::pack);
         return run.array(long[].class).ofMaxSize(maxRuns).flatMap(runs -> Arbitraries.integers()
                 .between(0, runs.length).list().ofMaxSize(3)
                 .map(markers -> new Trace(runs, markers.stream().sorted().toList())));
     }
 
-    static Trace trace(List<Long> runs, List<Integer> markers) {
+    public static Trace trace(List<Long> runs, List<Integer> markers) {
         return new Trace(runs.stream().mapToLong(Long::longValue).toArray(), markers);
     }
 }

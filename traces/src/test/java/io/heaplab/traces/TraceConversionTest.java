@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.core.trace.PageRun;
 import io.heaplab.traces.Traces.Trace;
+import io.heaplab.traces.heaplab.BinaryTraceFormat;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -74,8 +74,8 @@ class TraceFormatTest {
         }
         assertThat(TraceFormat.LACKEY.label()).isEqualTo("lackey");
         assertThatThrownBy(() -> TraceFormat.parse("bin")).isExactlyInstanceOf(IllegalArgumentException.class)
-                .hasMessage("format: 'bin' (expected: binary, text, lackey, oracle-general, ids, arc or address)");
+                .hasMessage("format: 'bin' (expected: " + TraceFormats.builtIn().expected() + ")");
         assertThatThrownBy(() -> TraceFormat.parse(null)).isExactlyInstanceOf(IllegalArgumentException.class)
-                .hasMessage("format: null (expected: binary, text, lackey, oracle-general, ids, arc or address)");
+                .hasMessage("format: null (expected: " + TraceFormats.builtIn().expected() + ")");
     }
 }

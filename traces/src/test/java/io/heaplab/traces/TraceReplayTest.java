@@ -181,7 +181,8 @@ class TraceReplayTest {
                 .hasMessage("pageSize: 1000 (expected: a power of 2)");
         assertThatThrownBy(() -> TraceReplay.of(trace).pageSize(1024).policy("lru:frames=3").run(PLUGINS))
                 .isInstanceOf(SpecException.class).hasMessage("trace '" + trace + "' was recorded with 512-byte "
-                        + "pages, not 1024 (expected: a page size for lackey traces only, whose addresses are bytes)")
+                        + "pages, not 1024 (expected: a page size for lackey and address traces only, whose addresses"
+                        + " are bytes)")
                 .hasMessageNotContaining("--");
         assertThatThrownBy(() -> TraceReplay.of(trace).format(TraceFormat.BINARY).run(PLUGINS))
                 .isInstanceOf(TraceFormatException.class);

@@ -7,14 +7,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Writes and reads whole traces for tests. */
-final class Traces {
+public final class Traces {
 
     private Traces() {
     }
 
     /** A trace: its runs and, for each startMeasuring(), how many runs came before it. */
-    record Trace(long[] runs, List<Integer> markers) {
-        long references() {
+    public record Trace(long[] runs, List<Integer> markers) {
+        public long references() {
             long sum = 0;
             for (long run : runs) {
                 sum += PageRun.count(run);
@@ -24,7 +24,7 @@ final class Traces {
     }
 
     /** Feeds the runs to a new writer in batches of {@code batchSize} (markers split batches), then commits. */
-    static TraceWriter write(Path file, TraceFormat format, int pageSize, boolean compress, Trace trace,
+    public static TraceWriter write(Path file, TraceFormat format, int pageSize, boolean compress, Trace trace,
             int batchSize) throws IOException {
         try (TraceWriter writer = TraceFiles.create(file, format, pageSize, compress)) {
             feed(writer, trace, batchSize);
@@ -34,7 +34,7 @@ final class Traces {
         }
     }
 
-    static void feed(TraceWriter writer, Trace trace, int batchSize) {
+    public static void feed(TraceWriter writer, Trace trace, int batchSize) {
         long[] buffer = new long[batchSize];
         int marker = 0;
         int from = 0;
@@ -56,7 +56,7 @@ final class Traces {
         }
     }
 
-    static Trace read(Path file, TraceFormat format, ReadOptions options) throws IOException {
+    public static Trace read(Path file, TraceFormat format, ReadOptions options) throws IOException {
         try (TraceReader reader = TraceFiles.open(file, format, options)) {
             RecordingSink sink = new RecordingSink();
             long references = reader.replay(sink);
@@ -67,7 +67,7 @@ final class Traces {
         }
     }
 
-    static Trace read(Path file) throws IOException {
+    public static Trace read(Path file) throws IOException {
         return read(file, null, null);
     }
 
@@ -75,7 +75,7 @@ final class Traces {
      * What a reader that merges single references gives back: consecutive runs of one page merged (write = OR),
      * split at MAX_COUNT, never across a marker; the markers move to the merged positions.
      */
-    static Trace merged(Trace trace) {
+    public static Trace merged(Trace trace) {
         List<Long> out = new ArrayList<>();
         List<Integer> markers = new ArrayList<>();
         int marker = 0;
@@ -118,7 +118,7 @@ final class Traces {
         return new Trace(out.stream().mapToLong(Long::longValue).toArray(), markers);
     }
 
-    static String describe(long run) {
+    public static String describe(long run) {
         return PageRun.page(run) + "x" + PageRun.count(run) + (PageRun.isWrite(run) ? "W" : "R");
     }
 }

@@ -9,6 +9,7 @@ import io.heaplab.studies.kit.ParameterException;
 import io.heaplab.studies.kit.Settings;
 import io.heaplab.system.Prototype;
 import io.heaplab.system.Prototypes;
+import io.heaplab.traces.TraceFormats;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -56,7 +57,8 @@ public final class CarrStudy implements Study {
                 new Parameter("policies", "paper|all", "paper", "The paper's three policies, or all: also PFF and"
                         + " global CLOCK under the 50% rule."),
                 new Parameter("prototypes", "shipped|FILE[@IO][,...]", SHIPPED, "The programs tasks are drawn from:"
-                        + " the eight shipped, or trace files (heaplab, text or lackey), each with its mean references"
+                        + " the eight shipped, or trace files (" + TraceFormats.installed().expected() + "), each with"
+                        + " its mean references"
                         + " between I/O requests (default: none)."),
                 new Parameter("device-scale", "X", "1", "Multiply Table 1's paging-device access times by X (1: the"
                         + " paper's)."),
@@ -172,7 +174,8 @@ public final class CarrStudy implements Study {
                     : e.getReason()) + " (expected: a trace file to run as a task)");
         } catch (IOException | RuntimeException e) {
             throw new ParameterException("prototypes", "'" + file + "' is not a trace heaplab reads: "
-                    + e.getMessage() + " (expected: a heaplab binary or text trace, or a lackey log)");
+                    + e.getMessage() + " (expected: a trace in a format heaplab reads: "
+                    + TraceFormats.installed().expected() + ")");
         }
     }
 }

@@ -1,6 +1,6 @@
 package io.heaplab.traces.malloc;
 
-import io.heaplab.traces.PendingFile;
+import io.heaplab.core.files.PendingFile;
 import io.heaplab.traces.TraceFormatException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -1,0 +1,59 @@
+package io.heaplab.traces.heaplab;
+
+import io.heaplab.traces.ReadOptions;
+import io.heaplab.traces.TraceFormatSpec;
+import io.heaplab.traces.TraceReader;
+import io.heaplab.traces.TraceWriter;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+
+/** heaplab's {@linkplain BinaryTraceFormat binary format}: read and written, told by its magic. */
+public final class BinarySpec implements TraceFormatSpec {
+
+    @Override
+    public String label() {
+        return "binary";
+    }
+
+    @Override
+    public String help() {
+        return "binary";
+    }
+
+    @Override
+    public boolean cutsAddresses() {
+        return false;
+    }
+
+    @Override
+    public boolean renumbers() {
+        return false;
+    }
+
+    @Override
+    public TraceReader open(Path file, ReadOptions options) throws IOException {
+        return new BinaryTraceReader(file);
+    }
+
+    @Override
+    public TraceReader open(InputStream in, Path name, ReadOptions options) throws IOException {
+        return new BinaryTraceReader(name, in);
+    }
+
+    @Override
+    public boolean writes() {
+        return true;
+    }
+
+    @Override
+    public TraceWriter create(Path file, int pageSize, boolean compress) throws IOException {
+        return new BinaryTraceWriter(file, pageSize, compress);
+    }
+
+    @Override
+    public String bySignature(byte[] head, int length) {
+        return length > 0 && BinaryTraceFormat.startsLikeMagic(head, length) ? "it starts with heaplab's binary magic"
+                : null;
+    }
+}
