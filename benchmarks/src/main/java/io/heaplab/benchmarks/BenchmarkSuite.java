@@ -85,6 +85,12 @@ public final class BenchmarkSuite {
                 if (gated) {
                     options.addProfiler(GCProfiler.class); // what each allocate+free allocates, for the gate below
                 }
+                // in a smoke pass the fault count's path is checked on the fixed-size strategies alone: counted on
+                // the variable-size ones too it would take most of the pass (record-fit's recorded steady state
+                // alone takes about 50 s), and the count is a pure function of the parameters, not a measurement
+                if (!smoke || benchmark.getKey() == FixedSizeAllocatorBenchmark.class) {
+                    options.addProfiler(LruFaultsProfiler.class);
+                }
                 results.addAll(new Runner(options.build()).run());
             }
             List<String> allocating = AllocationGate.violations(results);
@@ -139,10 +145,10 @@ public final class BenchmarkSuite {
 
     /**
      * What every run of the suite shares: failing on error, and in a smoke pass the short form. In full every
-     * benchmark forks as annotated, with the LRU-fault profiler; a smoke pass forks only where {@code gated}: the
-     * allocation gate reads each strategy's allocations in a JVM of its own, where no other strategy has shaped the
-     * JIT's profile, and every other benchmark is only checked to run, which a fork per parameter (a JVM started
-     * and warmed each time) would make the slowest part of the build.
+     * benchmark forks as annotated; a smoke pass forks only where {@code gated}: the allocation gate reads each
+     * strategy's allocations in a JVM of its own, where no other strategy has shaped the JIT's profile, and every
+     * other benchmark is only checked to run, which a fork per parameter (a JVM started and warmed each time) would
+     * make the slowest part of the build.
      */
     private static ChainedOptionsBuilder options(boolean smoke, boolean gated) {
         ChainedOptionsBuilder options = new OptionsBuilder()
@@ -150,10 +156,6 @@ public final class BenchmarkSuite {
                 // so JDK 25 does not warn of it in every fork
                 .jvmArgsAppend("--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow")
                 .shouldFailOnError(true);
-        if (!smoke || gated) {
-            // counted in JMH's own process once a fork has ended: it needs the fork
-            options.addProfiler(LruFaultsProfiler.class);
-        }
         if (smoke) {
             smoke(options, gated);
         }
