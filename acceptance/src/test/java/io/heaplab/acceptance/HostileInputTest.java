@@ -7,8 +7,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** What a careless or hostile command line cannot do: split an error line, drive the terminal, or destroy an input. */
+// alone: it sets the process-wide off-heap limit (--max-memory), which every in-process command resets
+@Isolated
 class HostileInputTest {
 
     /** A lackey trace of a real program (see the README beside it). */

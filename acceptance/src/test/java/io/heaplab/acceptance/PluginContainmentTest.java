@@ -10,12 +10,15 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Plugins that try to end heaplab or never return: each is named, its row fails, the others are measured and
  * written, and the exit code is heaplab's. The process-level cases run the launcher, where an exit that got
  * through would end the process with the plugin's status.
  */
+// alone: it sets the process-wide plugin time limit (--plugin-time-limit), which every in-process command resets
+@Isolated
 class PluginContainmentTest {
 
     private static final String WORKLOAD = "random-blocks:size=16,live=50,steps=500";

@@ -18,7 +18,7 @@ final class TestJar {
 
     private static final String PACKAGE = "io.heaplab.testplugins";
     private static final Path CLASSES = Path.of(System.getProperty("heaplab.testPlugins",
-            "src/test/plugins/target/classes"));
+            "plugins/target/classes"));
     /** What every test plugin is built on. */
     private static final List<String> BASE = List.of("Bump", "TestAllocatorProvider");
 

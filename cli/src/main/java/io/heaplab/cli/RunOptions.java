@@ -118,9 +118,8 @@ final class RunOptions {
     }
 
     static void checkPageSize(int pageSize) {
-        if (pageSize < Heap.MIN_PAGE_SIZE || pageSize > Heap.MAX_PAGE_SIZE || Integer.bitCount(pageSize) != 1) {
-            throw new SpecException("--page-size " + pageSize + " (expected: a power of 2 from "
-                    + Heap.MIN_PAGE_SIZE + " to " + Heap.MAX_PAGE_SIZE + ")");
+        if (!Heap.isPageSize(pageSize)) {
+            throw new SpecException("--page-size " + pageSize + " (expected: " + Heap.PAGE_SIZES + ")");
         }
     }
 }

@@ -21,7 +21,11 @@ public final class Provenance {
     /** Options without a value that do not change a result. */
     private static final Set<String> OUTPUT_FLAGS = Set.of("--no-report");
 
-    private static volatile String command;
+    /**
+     * The command of the thread that runs it, and of the threads it starts: commands run side by side in one JVM
+     * (a test suite's, a notebook's) each keep their own, where one process-wide value would name the last begun.
+     */
+    private static final InheritableThreadLocal<String> COMMAND = new InheritableThreadLocal<>();
 
     private Provenance() {
     }
@@ -38,12 +42,15 @@ public final class Provenance {
                 kept.add(quoted(arg));
             }
         }
-        command = String.join(" ", kept);
+        COMMAND.set(String.join(" ", kept));
     }
 
-    /** The command recorded, or {@code null} when heaplab is used as a library. */
+    /**
+     * The command recorded by this thread or the one that started it, or {@code null} when heaplab is used as a
+     * library.
+     */
     public static String command() {
-        return command;
+        return COMMAND.get();
     }
 
     private static String quoted(String arg) {

@@ -148,9 +148,8 @@ final class AxisValues {
     /** A page size: a power of two heaplab's heap takes. */
     static int pageSize(String text) {
         long bytes = Bytes.parse(text);
-        if (bytes < Heap.MIN_PAGE_SIZE || bytes > Heap.MAX_PAGE_SIZE || Long.bitCount(bytes) != 1) {
-            throw new SpecException("pageSize " + text + " (expected: a power of 2 from " + Heap.MIN_PAGE_SIZE
-                    + " to " + Heap.MAX_PAGE_SIZE + ")");
+        if (!Heap.isPageSize(bytes)) {
+            throw new SpecException("pageSize " + text + " (expected: " + Heap.PAGE_SIZES + ")");
         }
         return (int) bytes;
     }

@@ -1,10 +1,10 @@
 package io.heaplab.traces;
 
 /**
- * How to read a trace: the page size in bytes (a power of two) that cuts a lackey trace's byte addresses into
- * pages, and whether lackey's instruction fetches count as references; for an id trace (libCacheSim's txt and
- * csv), the 1-based column that holds the object id and whether the first line is a header. Binary and text traces
- * already hold pages and ignore them all.
+ * How to read a trace: the page size in bytes (a power of two) that cuts a trace of byte addresses (lackey's,
+ * UCSD's) into pages, and whether lackey's instruction fetches count as references; for an id trace (libCacheSim's
+ * txt and csv), the 1-based column that holds the object id and whether the first line is a header. Which options a
+ * format takes is its own ({@link TraceFormatSpec#options()}); {@link #checkApplies} refuses the others.
  */
 public record ReadOptions(int pageSize, boolean instructions, int idColumn, boolean header) {
 

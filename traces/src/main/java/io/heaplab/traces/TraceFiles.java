@@ -75,13 +75,18 @@ public final class TraceFiles {
         return opened(guess, buffered, file, read);
     }
 
-    /** A reader of {@code in} in the format {@code guess} told; its failures say so. */
+    /** A reader of {@code in} in the format {@code guess} told; its failures say so, and leave {@code in} closed. */
     private static TraceReader opened(TraceFormats.Guess guess, InputStream in, Path file, ReadOptions options)
             throws IOException {
         try {
             return new Guessed(guess.format().open(in, file, options), guess);
-        } catch (TraceFormatException e) {
-            throw e.guessed(guess);
+        } catch (IOException | RuntimeException e) {
+            // a reader closes what it was given when its header fails, but a spec may fail before it makes one
+            in.close();
+            if (e instanceof TraceFormatException format) {
+                throw format.guessed(guess);
+            }
+            throw e;
         }
     }
 

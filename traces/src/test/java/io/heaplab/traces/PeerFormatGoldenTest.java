@@ -2,11 +2,11 @@ package io.heaplab.traces;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.heaplab.core.testing.GoldenFile;
 import io.heaplab.traces.Traces.Trace;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -69,11 +69,7 @@ class PeerFormatGoldenTest {
     void aSampleConvertedToTextIsItsGoldenFileByteForByte(Sample sample, @TempDir Path dir) throws IOException {
         Path written = dir.resolve("converted.txt");
         ConversionResult result = sample.conversion().target(TraceFormat.TEXT).compress(false).to(written);
-        if (Boolean.getBoolean("heaplab.golden.update")) {
-            Files.copy(written, sample.goldenFile(), StandardCopyOption.REPLACE_EXISTING);
-        }
-        assertThat(Files.readString(written)).as("%s, regenerate with -Dheaplab.golden.update=true", sample.golden)
-                .isEqualTo(Files.readString(sample.goldenFile()));
+        GoldenFile.assertMatchesIn(RESOURCES, sample.golden, Files.readAllBytes(written));
         assertThat(result.format()).isEqualTo(sample.format());
         long lines;
         try (Stream<String> all = Files.lines(sample.goldenFile())) {

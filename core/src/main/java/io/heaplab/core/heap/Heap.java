@@ -35,6 +35,8 @@ public final class Heap implements AutoCloseable {
 
     public static final int MIN_PAGE_SIZE = 64;
     public static final int MAX_PAGE_SIZE = 1 << 20;
+    /** The page sizes a heap takes, as messages state them. */
+    public static final String PAGE_SIZES = "a power of 2 from " + MIN_PAGE_SIZE + " to " + MAX_PAGE_SIZE;
     public static final int DEFAULT_PAGE_SIZE = 4096;
     /** Capacity of a heap that grows without bound. */
     public static final long GROWABLE = Long.MAX_VALUE;
@@ -123,11 +125,15 @@ public final class Heap implements AutoCloseable {
         this.bookkeeping = new HeapAccess(this, recorder, Source.ALLOCATOR, recordAllocatorReferences);
     }
 
-    /** Fails with a one-line message unless {@code pageSize} is a power of two from 64 B to 1 MiB. */
+    /** Whether a heap takes pages of {@code bytes}: {@value #PAGE_SIZES}. */
+    public static boolean isPageSize(long bytes) {
+        return bytes >= MIN_PAGE_SIZE && bytes <= MAX_PAGE_SIZE && Long.bitCount(bytes) == 1;
+    }
+
+    /** Fails, naming {@code pageSize}, unless {@link #isPageSize} takes it. */
     public static void checkPageSize(int pageSize) {
-        if (pageSize < MIN_PAGE_SIZE || pageSize > MAX_PAGE_SIZE || Integer.bitCount(pageSize) != 1) {
-            throw new IllegalArgumentException("pageSize: " + pageSize + " (expected: a power of 2 from "
-                    + MIN_PAGE_SIZE + " to " + MAX_PAGE_SIZE + ")");
+        if (!isPageSize(pageSize)) {
+            throw new IllegalArgumentException("pageSize: " + pageSize + " (expected: " + PAGE_SIZES + ")");
         }
     }
 

@@ -155,7 +155,7 @@ public final class Runner {
         if (diagnostics != null) {
             sinks.add(diagnostics);
         }
-        ReferenceRecorder recorder = new ReferenceRecorder(new FanOut(sinks));
+        ReferenceRecorder recorder = new ReferenceRecorder(FanOut.of(sinks));
         if (diagnostics != null) {
             recorder.trackPhases(); // the workload's context tells the heap each phase it enters
         }

@@ -11,6 +11,11 @@ public final class FanOut implements ReferenceSink {
         this.sinks = sinks.toArray(new ReferenceSink[0]);
     }
 
+    /** The sink that hands every batch to {@code sinks}: the one sink itself when there is one, no loop between. */
+    public static ReferenceSink of(List<? extends ReferenceSink> sinks) {
+        return sinks.size() == 1 ? sinks.get(0) : new FanOut(sinks);
+    }
+
     @Override
     public void accept(long[] runs, int length) {
         for (ReferenceSink sink : sinks) {

@@ -49,11 +49,11 @@ public final class ReferenceRecorder {
     }
 
     /**
-     * A recorder that hands every batch to {@code sinks} in order, through one {@link FanOut}: what a test's heap
-     * or a plugin author's needs, often with no sink at all.
+     * A recorder that hands every batch to {@code sinks} in order ({@link FanOut#of}): what a test's heap or a plugin
+     * author's needs, often with no sink at all.
      */
     public ReferenceRecorder(List<? extends ReferenceSink> sinks) {
-        this(new FanOut(sinks));
+        this(FanOut.of(sinks));
     }
 
     ReferenceRecorder(ReferenceSink sink, int batchSize) {

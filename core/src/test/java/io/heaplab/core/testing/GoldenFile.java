@@ -34,6 +34,11 @@ public final class GoldenFile {
         assertMatches(DIR, Boolean.getBoolean(UPDATE), name, actual);
     }
 
+    /** As {@link #assertMatches(String, byte[])} for a golden file kept beside its input in {@code dir}. */
+    public static void assertMatchesIn(Path dir, String name, byte[] actual) {
+        assertMatches(dir, Boolean.getBoolean(UPDATE), name, actual);
+    }
+
     /** As {@link #assertMatches(String, byte[])} with the golden files in {@code dir}, rewritten if {@code update}. */
     static void assertMatches(Path dir, boolean update, String name, byte[] actual) {
         Path file = dir.resolve(name);

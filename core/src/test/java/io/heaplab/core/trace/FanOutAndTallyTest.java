@@ -28,6 +28,14 @@ class FanOutAndTallyTest {
     }
 
     @Test
+    void oneSinkIsHandedBatchesDirectlyAndSeveralThroughAFanOut() {
+        RecordingSink one = new RecordingSink();
+        assertThat(FanOut.of(List.of(one))).isSameAs(one);
+        assertThat(FanOut.of(List.of(one, new RecordingSink()))).isInstanceOf(FanOut.class);
+        assertThat(FanOut.of(List.of())).isInstanceOf(FanOut.class);
+    }
+
+    @Test
     void aTallyCountsReferencesRunsWritesAndDistinctPages() {
         ReferenceTally tally = new ReferenceTally();
         tally.accept(RUNS, 2);

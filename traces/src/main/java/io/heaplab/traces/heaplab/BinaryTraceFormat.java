@@ -45,7 +45,7 @@ package io.heaplab.traces.heaplab;
  *  02 | 09 03 | 0E | 03 | 80 04 C8 01 | 07 04 CD 01
  *  single zz(0)  write run zz(+1) count 3  single zz(-1) w  measure  read run zz(+64) count 200  end: 4 runs, 205 refs
  * </pre>
- * ({@code GoldenFileTest} checks exactly these bytes.) In a deflated file, the byte offsets that error messages give
+ * ({@code WrittenFormatsGoldenTest} checks exactly these bytes.) In a deflated file, the byte offsets that error messages give
  * for records count from the start of the inflated body.
  *
  * <p>A run's page must come out in {@code 0 .. 2^31-1} (a {@link io.heaplab.core.trace.PageRun} page; heaplab's

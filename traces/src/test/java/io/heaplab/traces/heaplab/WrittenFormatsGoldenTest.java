@@ -2,6 +2,7 @@ package io.heaplab.traces.heaplab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.heaplab.core.testing.GoldenFile;
 import io.heaplab.core.trace.PageRun;
 import io.heaplab.traces.TraceFiles;
 import io.heaplab.traces.TraceFormat;
@@ -18,13 +19,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Pins both written formats byte for byte, so a change to either is a deliberate one. After such a change,
- * regenerate the files with {@code mvn -B -ntp test -pl traces -Dtest=GoldenFileTest -Dheaplab.golden.update=true}
+ * regenerate the files with {@code mvn -B -ntp test -pl traces -Dtest=WrittenFormatsGoldenTest -Dheaplab.golden.update=true}
  * (see {@code src/test/resources/golden/README.md}) and review the diff.
  */
-class GoldenFileTest {
+class WrittenFormatsGoldenTest {
 
-    static final Path GOLDEN = Path.of("src/test/resources/golden");
-    static final boolean UPDATE = Boolean.getBoolean("heaplab.golden.update");
+    static final Path GOLDEN = GoldenFile.DIR;
 
     /** Small, but covers both kinds of run record, both markers, multi-byte varints and the extreme pages. */
     static final Trace FIXED = new Trace(new long[] {
@@ -78,13 +78,8 @@ class GoldenFileTest {
     private static void checkGolden(Path dir, String name, TraceFormat format) throws IOException {
         Path written = dir.resolve(name);
         Traces.write(written, format, 4096, false, FIXED, 4);
+        GoldenFile.assertMatches(name, Files.readAllBytes(written));
         Path golden = GOLDEN.resolve(name);
-        if (UPDATE) {
-            Files.createDirectories(GOLDEN);
-            Files.copy(written, golden, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        }
-        assertThat(Files.readAllBytes(written)).as("%s, regenerate with -Dheaplab.golden.update=true", name)
-                .isEqualTo(Files.readAllBytes(golden));
         // and the golden file itself reads back as the fixed trace (nothing adjacent merges in FIXED)
         Trace read = Traces.read(golden);
         assertThat(read.runs()).containsExactly(FIXED.runs());
