@@ -129,7 +129,7 @@ public final class TraceReplay {
      * SpecException}.
      */
     public void check(Plugins plugins) {
-        simulators(plugins);
+        bind(plugins).simulators();
         checkFile();
     }
 
@@ -150,18 +150,18 @@ public final class TraceReplay {
     public ReplayResult run(Plugins plugins) throws IOException {
         PolicyBinder binder = bind(plugins);
         if (binder.suspects().isEmpty()) {
-            return replay(plugins);
+            return replay(binder);
         }
         // a plugin's policy that never returns would hang the replay: it has the plugins' time limit
         try {
-            return Watchdog.call("heaplab replay of " + trace.getFileName(), () -> replay(plugins));
+            return Watchdog.call("heaplab replay of " + trace.getFileName(), () -> replay(binder));
         } catch (Watchdog.Expired e) {
             throw binder.expired("replay", e);
         }
     }
 
-    private ReplayResult replay(Plugins plugins) throws IOException {
-        List<PagingSimulator> simulators = simulators(plugins);
+    private ReplayResult replay(PolicyBinder binder) throws IOException {
+        List<PagingSimulator> simulators = binder.simulators();
         checkFile();
         ReadOptions options = new ReadOptions(pageSize, instructions, idColumn, header);
         try (TraceReader reader = TraceFiles.open(trace, format, options)) {
@@ -181,10 +181,6 @@ public final class TraceReplay {
             return new ReplayResult(trace, reader.format(), reader.pageSize(), tally.references(), tally.measuredFrom(),
                     tally.runs(), tally.distinctPages(), paging);
         }
-    }
-
-    private List<PagingSimulator> simulators(Plugins plugins) {
-        return bind(plugins).simulators();
     }
 
     private PolicyBinder bind(Plugins plugins) {
