@@ -144,6 +144,16 @@ class PluginFailuresTest {
     }
 
     @Test
+    void aPolicyThatThrowsMidReplayIsNamedWithItsCode() throws IOException {
+        Path jar = TestJar.ofPolicies(dir.resolve("throwing-policy.jar"), "ThrowingPolicyProvider");
+        Path trace = Path.of("../traces/src/test/resources/lackey/tiny.lackey");
+        assertFailure(Cli.run("trace", "replay", trace.toString(), "-p", "lru:frames=4", "-p", "throwing-policy",
+                        "--plugins", jar.toString()),
+                "plugin " + jar + ": policy 'throwing-policy' failed mid-replay with IllegalStateException: frame"
+                        + " table corrupted after ", "(at io.heaplab.testplugins.ThrowingPolicyProvider$1.accept)");
+    }
+
+    @Test
     void aSweepMarksTheFailedRowAndKeepsEveryOtherMeasured() throws IOException {
         Path plugins = Files.createDirectory(dir.resolve("plugins"));
         TestJar.of(plugins.resolve("bump.jar"), "BumpProvider");

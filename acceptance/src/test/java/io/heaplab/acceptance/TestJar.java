@@ -1,6 +1,7 @@
 package io.heaplab.acceptance;
 
 import io.heaplab.core.spi.AllocatorProvider;
+import io.heaplab.core.spi.ReplacementPolicyProvider;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -30,14 +31,24 @@ final class TestJar {
         return write(file, List.of(packed), List.of(packed));
     }
 
+    /** A jar holding the replacement-policy providers {@code packed} that registers each one. */
+    static Path ofPolicies(Path file, String... packed) throws IOException {
+        return write(file, List.of(packed), List.of(packed), ReplacementPolicyProvider.class);
+    }
+
     /**
      * A jar holding the classes {@code packed} (simple names, with their nested classes, and the base classes)
-     * whose services file lists {@code registered}, present or not.
+     * whose services file lists {@code registered}, present or not, as allocator providers.
      */
     static Path write(Path file, List<String> packed, List<String> registered) throws IOException {
+        return write(file, packed, registered, AllocatorProvider.class);
+    }
+
+    private static Path write(Path file, List<String> packed, List<String> registered, Class<?> service)
+            throws IOException {
         Files.createDirectories(file.toAbsolutePath().getParent());
         try (JarOutputStream jar = new JarOutputStream(Files.newOutputStream(file))) {
-            jar.putNextEntry(new JarEntry("META-INF/services/" + AllocatorProvider.class.getName()));
+            jar.putNextEntry(new JarEntry("META-INF/services/" + service.getName()));
             for (String name : registered) {
                 jar.write((PACKAGE + "." + name + "\n").getBytes(StandardCharsets.UTF_8));
             }

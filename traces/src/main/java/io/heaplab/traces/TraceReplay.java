@@ -2,6 +2,7 @@ package io.heaplab.traces;
 
 import io.heaplab.core.plugins.Plugins;
 import io.heaplab.core.plugins.Watchdog;
+import io.heaplab.core.run.PluginFailure;
 import io.heaplab.core.run.PolicyBinder;
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
@@ -154,9 +155,24 @@ public final class TraceReplay {
         }
         // a plugin's policy that never returns would hang the replay: it has the plugins' time limit
         try {
-            return Watchdog.call("heaplab replay of " + trace.getFileName(), () -> replay(binder));
+            return Watchdog.call("heaplab replay of " + trace.getFileName(), () -> replayBlaming(binder));
         } catch (Watchdog.Expired e) {
             throw binder.expired("replay", e);
+        }
+    }
+
+    /** Replays; a failure in a plugin policy's code names the plugin, as a run's does. */
+    private ReplayResult replayBlaming(PolicyBinder binder) throws IOException {
+        try {
+            return replay(binder);
+        } catch (PluginFailure | SpecException e) {
+            throw e; // already says what is wrong
+        } catch (RuntimeException | Error e) {
+            PluginFailure blamed = binder.blame("replay", e);
+            if (blamed == null) {
+                throw e;
+            }
+            throw blamed;
         }
     }
 

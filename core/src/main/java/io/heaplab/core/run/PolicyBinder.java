@@ -93,10 +93,11 @@ public final class PolicyBinder {
     }
 
     /**
-     * The plugin to blame for {@code e}: the first frame of {@code e} or a cause whose class a suspect's jar loaded
-     * names the jar, the provider and the code; null when no suspect is on the stack.
+     * The plugin to blame for {@code e}, thrown mid-{@code what} ("run", "replay"): the first frame of {@code e} or a
+     * cause whose class a suspect's jar loaded names the jar, the provider and the code; null when no suspect is on
+     * the stack.
      */
-    public PluginFailure blame(Throwable e) {
+    public PluginFailure blame(String what, Throwable e) {
         if (suspects.isEmpty()) {
             return null;
         }
@@ -104,7 +105,7 @@ public final class PolicyBinder {
             for (StackTraceElement frame : t.getStackTrace()) {
                 for (Suspect suspect : suspects) {
                     if (suspect.origin().loaderName().equals(frame.getClassLoaderName())) {
-                        return new PluginFailure(suspect + " failed mid-run with " + Failures.summary(e) + " (at "
+                        return new PluginFailure(suspect + " failed mid-" + what + " with " + Failures.summary(e) + " (at "
                                 + frame.getClassName() + "." + frame.getMethodName() + ")", e);
                     }
                 }

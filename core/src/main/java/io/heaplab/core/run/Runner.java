@@ -124,7 +124,7 @@ public final class Runner {
         } catch (PluginFailure | SpecException e) {
             throw e; // already says what is wrong; a setup a strategy cannot serve is the user's to fix
         } catch (RuntimeException | Error e) {
-            PluginFailure blamed = bound.binder().blame(e);
+            PluginFailure blamed = bound.binder().blame("run", e);
             if (blamed == null) {
                 throw e;
             }

@@ -112,12 +112,12 @@ class PolicyBinderTest {
         RuntimeException wrapped = new RuntimeException("while simulating", inPlugin);
         wrapped.setStackTrace(new StackTraceElement[0]);
 
-        PluginFailure blamed = binder.blame(wrapped);
+        PluginFailure blamed = binder.blame("run", wrapped);
         assertThat(blamed).isNotNull().hasCause(wrapped);
         assertThat(blamed.getMessage()).startsWith("plugin " + JAR + ": policy 'far' failed mid-run with ")
                 .endsWith(" (at com.example.Far.accept)");
 
-        assertThat(binder.blame(new IllegalStateException("in heaplab itself"))).isNull();
-        assertThat(PolicyBinder.of(PLUGINS, specs("fixed")).blame(inPlugin)).as("no suspect").isNull();
+        assertThat(binder.blame("run", new IllegalStateException("in heaplab itself"))).isNull();
+        assertThat(PolicyBinder.of(PLUGINS, specs("fixed")).blame("run", inPlugin)).as("no suspect").isNull();
     }
 }
