@@ -79,7 +79,7 @@ final class TraceConvertCommand implements Callable<Integer> {
         if (!standardInput) {
             input.checkNotEmpty(in);
         }
-        input.given();
+        input.checkFormat();
         if (pageSize != null) {
             RunOptions.checkPageSize(pageSize);
         }

@@ -61,6 +61,11 @@ final class TraceInput {
         }
     }
 
+    /** Fails on a {@code --format} heaplab does not read, before anything is read. */
+    void checkFormat() {
+        given();
+    }
+
     /** The format given by {@code --format}, or {@code null} for auto: told when the trace is opened. */
     TraceFormatSpec given() {
         if (format.equals("auto")) {
@@ -133,19 +138,19 @@ final class TraceInput {
     /** The library's refusal of a read option, in the words of the option as given. */
     static SpecException flagged(ReadOptionException e) {
         TraceFormats formats = TraceFormats.installed();
-        String kind = "'" + e.trace() + "' is " + article(e.format().label()) + " trace";
+        String kind = "'" + e.trace() + "' is " + TraceFormats.article(e.format().label()) + " trace";
         String cutters = formats.labels(TraceFormatSpec::cutsAddresses, "and");
         return new SpecException(switch (e.option()) {
             case "instructions" -> {
                 String takers = formats.labels(f -> f.options().contains("instructions"), "and");
-                yield "--instructions counts " + article(takers) + " trace's instruction fetches, but " + kind
-                        + " (expected: --instructions for " + takers + " traces only)";
+                yield "--instructions counts " + TraceFormats.article(takers) + " trace's instruction fetches, but "
+                        + kind + " (expected: --instructions for " + takers + " traces only)";
             }
             case "header", "idColumn" -> {
                 String takers = formats.labels(f -> f.options().contains("header"), "and");
                 yield (e.option().equals("header") ? "--header" : "--id-column " + e.value()) + " says where "
-                        + article(takers) + " trace holds its ids, but " + kind + " (expected: --id-column and"
-                        + " --header for " + takers + " traces only)";
+                        + TraceFormats.article(takers) + " trace holds its ids, but " + kind
+                        + " (expected: --id-column and --header for " + takers + " traces only)";
             }
             case "pageSize" -> e.recorded() == 0
                     ? "--page-size " + e.value() + " but " + kind + " of object ids, not addresses (expected:"
@@ -154,10 +159,5 @@ final class TraceInput {
                             + "-byte pages (expected: --page-size only for " + cutters + " traces)";
             default -> e.getMessage();
         });
-    }
-
-    /** {@code "an ids"}, {@code "a lackey"}: a label with its article. */
-    private static String article(String label) {
-        return (label.matches("[aeiou].*") ? "an " : "a ") + label;
     }
 }

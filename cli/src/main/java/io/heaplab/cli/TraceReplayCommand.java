@@ -77,7 +77,7 @@ final class TraceReplayCommand implements Callable<Integer> {
         Plugins plugins = parent.parent().plugins();
         replay.check(plugins);
         input.checkFile(trace);
-        input.given();
+        input.checkFormat();
         if (pageSize != null) {
             RunOptions.checkPageSize(pageSize);
         }

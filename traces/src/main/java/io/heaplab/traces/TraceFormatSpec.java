@@ -2,6 +2,7 @@ package io.heaplab.traces;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
 
@@ -34,8 +35,19 @@ public interface TraceFormatSpec {
         return Set.of();
     }
 
-    /** Opens {@code file} for one replay, reading and checking any header. */
-    TraceReader open(Path file, ReadOptions options) throws IOException;
+    /**
+     * Opens {@code file} for one replay, reading and checking any header: by default as a stream ({@link
+     * #open(InputStream, Path, ReadOptions)}), which is closed again if that fails.
+     */
+    default TraceReader open(Path file, ReadOptions options) throws IOException {
+        InputStream in = Files.newInputStream(file);
+        try {
+            return open(in, file, options);
+        } catch (IOException | RuntimeException e) {
+            in.close();
+            throw e;
+        }
+    }
 
     /** Opens {@code in}, read from its start and named {@code name} in messages, for one replay; closed with it. */
     TraceReader open(InputStream in, Path name, ReadOptions options) throws IOException;

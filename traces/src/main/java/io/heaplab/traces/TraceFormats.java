@@ -108,7 +108,7 @@ public final class TraceFormats {
     }
 
     /** {@code "an ids"} or {@code "a binary"}: the label with its article. */
-    static String article(String label) {
+    public static String article(String label) {
         return (label.matches("[aeiou].*") ? "an " : "a ") + label;
     }
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.heaplab.core.trace.PageRun;
 import io.heaplab.core.trace.ReferenceRecorder;
 import io.heaplab.traces.kit.DensePages;
+import io.heaplab.traces.kit.DescribedFormat;
 import io.heaplab.traces.kit.LineTraceReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -30,33 +31,12 @@ public class TraceFormatRegistrationTest {
     Path dir;
 
     /** The throwaway format's spec: all a registry needs of it. */
-    public static class IdsV1 implements TraceFormatSpec {
+    public static class IdsV1 extends DescribedFormat {
 
         static final String HEADER = "#ids-v1";
 
-        @Override
-        public String label() {
-            return "ids-v1";
-        }
-
-        @Override
-        public String help() {
-            return "ids-v1 (a test's object ids, one per line after " + HEADER + ")";
-        }
-
-        @Override
-        public boolean cutsAddresses() {
-            return false;
-        }
-
-        @Override
-        public boolean renumbers() {
-            return true;
-        }
-
-        @Override
-        public TraceReader open(Path file, ReadOptions options) throws IOException {
-            return open(Files.newInputStream(file), file, options);
+        public IdsV1() {
+            super("ids-v1", "ids-v1 (a test's object ids, one per line after " + HEADER + ")", References.IDS);
         }
 
         @Override

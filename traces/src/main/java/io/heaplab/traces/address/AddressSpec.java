@@ -1,39 +1,16 @@
 package io.heaplab.traces.address;
 
 import io.heaplab.traces.ReadOptions;
-import io.heaplab.traces.TraceFormatSpec;
 import io.heaplab.traces.TraceReader;
-import java.io.IOException;
+import io.heaplab.traces.kit.DescribedFormat;
 import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** The UCSD address traces ({@link AddressTraceReader}): read only, never told, given; the page size cuts them. */
-public final class AddressSpec implements TraceFormatSpec {
+public final class AddressSpec extends DescribedFormat {
 
-    @Override
-    public String label() {
-        return "address";
-    }
-
-    @Override
-    public String help() {
-        return "address (UCSD's l|s 0xADDR n)";
-    }
-
-    @Override
-    public boolean cutsAddresses() {
-        return true;
-    }
-
-    @Override
-    public boolean renumbers() {
-        return true;
-    }
-
-    @Override
-    public TraceReader open(Path file, ReadOptions options) throws IOException {
-        return new AddressTraceReader(file, Files.newInputStream(file), options);
+    public AddressSpec() {
+        super("address", "address (UCSD's l|s 0xADDR n)", References.ADDRESSES);
     }
 
     @Override

@@ -1,39 +1,16 @@
 package io.heaplab.traces.arc;
 
 import io.heaplab.traces.ReadOptions;
-import io.heaplab.traces.TraceFormatSpec;
 import io.heaplab.traces.TraceReader;
-import java.io.IOException;
+import io.heaplab.traces.kit.DescribedFormat;
 import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** The ARC paper's block traces ({@link ArcTraceReader}): read only, never told, given. */
-public final class ArcSpec implements TraceFormatSpec {
+public final class ArcSpec extends DescribedFormat {
 
-    @Override
-    public String label() {
-        return "arc";
-    }
-
-    @Override
-    public String help() {
-        return "arc (the ARC paper's block traces)";
-    }
-
-    @Override
-    public boolean cutsAddresses() {
-        return false;
-    }
-
-    @Override
-    public boolean renumbers() {
-        return true;
-    }
-
-    @Override
-    public TraceReader open(Path file, ReadOptions options) throws IOException {
-        return new ArcTraceReader(file, Files.newInputStream(file));
+    public ArcSpec() {
+        super("arc", "arc (the ARC paper's block traces)", References.IDS);
     }
 
     @Override

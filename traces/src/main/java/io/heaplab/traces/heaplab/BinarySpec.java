@@ -1,39 +1,18 @@
 package io.heaplab.traces.heaplab;
 
 import io.heaplab.traces.ReadOptions;
-import io.heaplab.traces.TraceFormatSpec;
 import io.heaplab.traces.TraceReader;
 import io.heaplab.traces.TraceWriter;
+import io.heaplab.traces.kit.DescribedFormat;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
 
 /** heaplab's {@linkplain BinaryTraceFormat binary format}: read and written, told by its magic. */
-public final class BinarySpec implements TraceFormatSpec {
+public final class BinarySpec extends DescribedFormat {
 
-    @Override
-    public String label() {
-        return "binary";
-    }
-
-    @Override
-    public String help() {
-        return "binary";
-    }
-
-    @Override
-    public boolean cutsAddresses() {
-        return false;
-    }
-
-    @Override
-    public boolean renumbers() {
-        return false;
-    }
-
-    @Override
-    public TraceReader open(Path file, ReadOptions options) throws IOException {
-        return new BinaryTraceReader(file);
+    public BinarySpec() {
+        super("binary", "binary", References.PAGES);
     }
 
     @Override

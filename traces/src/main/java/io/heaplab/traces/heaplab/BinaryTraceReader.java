@@ -21,7 +21,6 @@ import io.heaplab.traces.TraceReader;
 import io.heaplab.traces.kit.DenseRenumbering;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -45,10 +44,6 @@ final class BinaryTraceReader implements TraceReader {
     private long bufferStart;
     private boolean bodyEnded;
     private boolean replayed;
-
-    BinaryTraceReader(Path file) throws IOException {
-        this(file, Files.newInputStream(file));
-    }
 
     /** Reads {@code in}, named {@code file} in messages; closes it on failure and on {@link #close()}. */
     BinaryTraceReader(Path file, InputStream in) throws IOException {

@@ -1,9 +1,9 @@
 package io.heaplab.traces.heaplab;
 
 import io.heaplab.traces.ReadOptions;
-import io.heaplab.traces.TraceFormatSpec;
 import io.heaplab.traces.TraceReader;
 import io.heaplab.traces.TraceWriter;
+import io.heaplab.traces.kit.DescribedFormat;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -12,31 +12,10 @@ import java.nio.file.Path;
  * heaplab's {@linkplain TextTraceFormat text format}: read and written, never compressed; what detection falls back
  * to for text no other format claims.
  */
-public final class TextSpec implements TraceFormatSpec {
+public final class TextSpec extends DescribedFormat {
 
-    @Override
-    public String label() {
-        return "text";
-    }
-
-    @Override
-    public String help() {
-        return "text";
-    }
-
-    @Override
-    public boolean cutsAddresses() {
-        return false;
-    }
-
-    @Override
-    public boolean renumbers() {
-        return false;
-    }
-
-    @Override
-    public TraceReader open(Path file, ReadOptions options) throws IOException {
-        return new TextTraceReader(file);
+    public TextSpec() {
+        super("text", "text", References.PAGES);
     }
 
     @Override

@@ -12,7 +12,6 @@ import io.heaplab.traces.kit.DenseRenumbering;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -28,10 +27,6 @@ final class TextTraceReader implements TraceReader {
     /** Whether line 1 is already read and is not a header, so replay starts with it. */
     private boolean firstLinePending;
     private boolean replayed;
-
-    TextTraceReader(Path file) throws IOException {
-        this(file, Files.newInputStream(file));
-    }
 
     /** Reads {@code in}, named {@code file} in messages; closes it on failure and on {@link #close()}. */
     TextTraceReader(Path file, InputStream in) throws IOException {

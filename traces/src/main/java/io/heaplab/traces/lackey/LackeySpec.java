@@ -1,44 +1,22 @@
 package io.heaplab.traces.lackey;
 
 import io.heaplab.traces.ReadOptions;
-import io.heaplab.traces.TraceFormatSpec;
 import io.heaplab.traces.TraceReader;
-import java.io.IOException;
+import io.heaplab.traces.kit.DescribedFormat;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.Set;
 
 /** valgrind lackey's memory trace ({@link LackeyTraceReader}): read only, told by its first line. */
-public final class LackeySpec implements TraceFormatSpec {
+public final class LackeySpec extends DescribedFormat {
 
-    @Override
-    public String label() {
-        return "lackey";
-    }
-
-    @Override
-    public String help() {
-        return "lackey";
-    }
-
-    @Override
-    public boolean cutsAddresses() {
-        return true;
-    }
-
-    @Override
-    public boolean renumbers() {
-        return true;
+    public LackeySpec() {
+        super("lackey", "lackey", References.ADDRESSES);
     }
 
     @Override
     public Set<String> options() {
         return Set.of("instructions");
-    }
-
-    @Override
-    public TraceReader open(Path file, ReadOptions options) throws IOException {
-        return new LackeyTraceReader(file, options);
     }
 
     @Override

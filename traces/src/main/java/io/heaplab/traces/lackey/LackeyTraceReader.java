@@ -11,7 +11,6 @@ import io.heaplab.traces.kit.AsciiLines;
 import io.heaplab.traces.kit.DensePages;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -58,10 +57,6 @@ final class LackeyTraceReader implements TraceReader {
     private final boolean instructions;
     private final DensePages ids = new DensePages();
     private boolean replayed;
-
-    LackeyTraceReader(Path file, ReadOptions options) throws IOException {
-        this(file, Files.newInputStream(file), options);
-    }
 
     /** Reads {@code in}, named {@code file} in messages; closes it on {@link #close()}. */
     LackeyTraceReader(Path file, InputStream in, ReadOptions options) {

@@ -3,13 +3,12 @@ package io.heaplab.traces.libcachesim;
 import com.github.luben.zstd.ZstdInputStream;
 import io.heaplab.traces.ReadOptions;
 import io.heaplab.traces.TraceFormatException;
-import io.heaplab.traces.TraceFormatSpec;
 import io.heaplab.traces.TraceReader;
 import io.heaplab.traces.TraceWriter;
+import io.heaplab.traces.kit.DescribedFormat;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 
@@ -17,7 +16,11 @@ import java.util.Arrays;
  * libCacheSim's {@code oracleGeneral} records ({@link OracleGeneralTraceReader}), plain or zstd-compressed: read
  * and written; told by libCacheSim's naming or zstd's magic, since the records have none.
  */
-public final class OracleGeneralSpec implements TraceFormatSpec {
+public final class OracleGeneralSpec extends DescribedFormat {
+
+    public OracleGeneralSpec() {
+        super("oracle-general", "oracle-general (libCacheSim's binary records, plain or .zst)", References.IDS);
+    }
 
     /** The zstd frame magic, little-endian {@code 0xFD2FB528}: libCacheSim ships its traces compressed with it. */
     static final byte[] ZSTD_MAGIC = {0x28, (byte) 0xB5, 0x2F, (byte) 0xFD};
@@ -27,31 +30,6 @@ public final class OracleGeneralSpec implements TraceFormatSpec {
 
     /** Bytes read from the file at a time. */
     private static final int BUFFER_BYTES = 1 << 18;
-
-    @Override
-    public String label() {
-        return "oracle-general";
-    }
-
-    @Override
-    public String help() {
-        return "oracle-general (libCacheSim's binary records, plain or .zst)";
-    }
-
-    @Override
-    public boolean cutsAddresses() {
-        return false;
-    }
-
-    @Override
-    public boolean renumbers() {
-        return true;
-    }
-
-    @Override
-    public TraceReader open(Path file, ReadOptions options) throws IOException {
-        return open(new BufferedInputStream(Files.newInputStream(file), BUFFER_BYTES), file, options);
-    }
 
     /**
      * A reader of {@code in}, through zstd when it starts with zstd's magic (a bad frame is then named with the
