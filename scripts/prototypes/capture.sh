@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Captures the prototype programs of heaplab's multiprogrammed system (Carr & Hennessy's task model): eight real
 # programs from Debian packages, each traced with valgrind's lackey tool and converted by `heaplab trace convert`
-# into a deflated binary trace of its first LIMIT references, instructions and data, in 4 KiB pages.
+# into a deflated binary trace of LIMIT references, instructions and data, in 4 KiB pages: the first LIMIT from the
+# program's entry point, or, with SKIP, the LIMIT after the first SKIP (the program's steady state).
 #
 #   scripts/prototypes/capture.sh [OUT_DIR]      (default: system/src/main/resources/io/heaplab/system/prototypes)
 #
-# Environment: LIMIT (references per prototype, default 5000000), PAGE_SIZE (default 4096), ONLY (a space-separated
+# Environment: LIMIT (references per prototype, default 5000000), SKIP (references dropped after the entry point,
+# default 0; the balanced regime's steady-state tasks are SKIP=5000000 into .../prototypes/steady), PAGE_SIZE
+# (default 4096), ONLY (a space-separated
 # list of prototype names to capture; the provenance file then keeps the others' entries), NO_INSTALL=1 (skip
 # apt-get). It installs what it needs with apt-get (valgrind, strace and the programs' packages), so run it as
 # root on Debian 12 (bookworm); the build and the tests never need any of it.
@@ -35,6 +38,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 out="${1:-$root/system/src/main/resources/io/heaplab/system/prototypes}"
 limit="${LIMIT:-5000000}"
+skip="${SKIP:-0}"
 page_size="${PAGE_SIZE:-4096}"
 heaplab="$root/heaplab"
 # the compilers are run as themselves, not through their drivers (gcc, fpc), so one process is traced
@@ -255,7 +259,7 @@ capture() {
   (cd "$dir" && LD_BIND_NOW=1 valgrind --tool=lackey --trace-mem=yes --trace-syscalls=yes $command 2>&1 >"$dir/stdout" </dev/null) \
     | mawk -v calls="$dir/calls" "$filter" \
     | "$heaplab" trace convert - "$work/out/$name.hlt" --format lackey --instructions --page-size "$page_size" \
-        --limit "$limit" >"$dir/converted" || [ "${PIPESTATUS[2]}" = 0 ] || die "$name: the conversion failed"
+        --skip "$skip" --limit "$limit" >"$dir/converted" || [ "${PIPESTATUS[2]}" = 0 ] || die "$name: the conversion failed"
   local converted
   converted="$(cat "$dir/converted")"
   echo "capture: $name: $converted" >&2
@@ -270,13 +274,17 @@ capture() {
   local curve="$dir/curve.json"
   "$heaplab" trace replay "$work/out/$name.hlt" -p ws:theta=all -p lru:frames=all --json "$curve" >/dev/null
   python3 - "$work/out/prototypes.json" "$name" "$kind" "$package" "$version" "$command" "$input" "$page_size" \
-      "$limit" "$dir/calls" "$curve" "${whole:-0}" "$converted" "$io_calls" <<'PY'
+      "$limit" "$dir/calls" "$curve" "${whole:-0}" "$converted" "$io_calls" "$skip" <<'PY'
 import json, os, re, sys, bisect
 (path, name, kind, package, version, command, input_, page_size, limit, calls, curve, whole, converted,
- io) = sys.argv[1:]
+ io, skip) = sys.argv[1:]
+skip = int(skip)
 result = json.load(open(curve))
 references = result["references"]
-m = re.search(r"in (\d+) runs \((\d+) writing\)", converted)
+m = re.search(r"in (\d+) reference runs \((\d+) writing\)", converted)
+if m is None or "cut at the limit" not in converted:
+    sys.exit(f"capture: {name}: the program ended before its window did, or the converter said something else:"
+             f" {converted} (expected: {limit} references after {skip}, cut at the limit)")
 runs, write_runs = int(m.group(1)), int(m.group(2))
 # accesses (lackey lines) before each call; a few accesses straddle two pages, so lines slightly undercount
 # references: a call is in the window when fewer lines than the window's references came before it
@@ -284,14 +292,14 @@ io_requests = 0
 if os.path.exists(calls):
     for line in open(calls):
         before, text = line.split("\t", 1)
-        if int(before) < references and re.search(io, text):
+        if skip <= int(before) < skip + references and re.search(io, text):
             io_requests += 1
-ws = result["pagingMeasures"]["ws:theta=all"]
-lru = result["faults"]["lru:frames=all"]
+curves = {c["policy"]: c for c in result["curves"]}
+ws = curves["ws:theta=all"]
+lru = dict(zip(curves["lru:frames=all"]["sizes"], curves["lru:frames=all"]["faults"]))
 def at(theta):
     i = bisect.bisect_right(ws["sizes"], theta) - 1
-    return {"theta": ws["sizes"][i], "meanWorkingSet": round(ws["meanResident"][i], 1),
-            "faults": result["faults"]["ws:theta=all"][i]}
+    return {"theta": ws["sizes"][i], "meanWorkingSet": round(ws["meanResident"][i], 1), "faults": ws["faults"][i]}
 entry = {
     "name": name, "kind": kind, "package": package, "version": version,
     "command": command, "input": input_, "trace": name + ".hlt",
@@ -301,13 +309,16 @@ entry = {
     "meanReferencesBetweenIo": round(references / io_requests) if io_requests else None,
     "ioRequestsWholeRun": int(whole),
     "workingSet": [at(t) for t in (200000, 500000, 1000000, 2000000)],
-    "lruFaults": {str(f): lru[f - 1] for f in (10, 20, 40, 80) if f <= len(lru)},
-    "regime": "instructions and data in " + page_size + "-byte pages, the first " + limit + " references from "
-              "the program's entry point: the dynamic loader's start-up dropped, and with LD_BIND_NOW=1 its lazy "
+    "lruFaults": {str(f): lru[f] for f in (10, 20, 40, 80) if f in lru},
+    "skip": skip,
+    "regime": "instructions and data in " + page_size + "-byte pages, " + limit + " references "
+              + ("from the program's entry point" if skip == 0 else "after the first " + str(skip)
+                 + " from the program's entry point (its steady state, past loading)")
+              + ": the dynamic loader's start-up dropped, and with LD_BIND_NOW=1 its lazy "
               "symbol binding done there too, as a static link would; the input sized so that the program runs "
               "past the window",
 }
-doc = {"schema": 1, "limit": int(limit), "prototypes": []}
+doc = {"schema": 1, "limit": int(limit), "skip": skip, "prototypes": []}
 if os.path.exists(path):
     doc = json.load(open(path))
 doc["prototypes"] = [p for p in doc["prototypes"] if p["name"] != name] + [entry]

@@ -81,12 +81,13 @@ class DocsCommandsTest {
             Map.entry("./heaplab reproduce fits", List.of("--loads", "2000,700", "--repeats", "1")),
             Map.entry(DocsFindings.CARR_DEVICE, List.of()),
             Map.entry(DocsFindings.CARR_FRAMES, List.of()),
+            Map.entry(DocsFindings.CARR_BEYOND, List.of()),
             // the sweep of the README and docs/sweeps.md: as shown, its table's first rows are checked
             Map.entry(DocsFindings.SWEEP, List.of()),
-            Map.entry("./heaplab reproduce carr --prototypes stack.hlt@50000 --configurations A --thetas 100 --tasks 4"
-                    + " --no-report", List.of()),
-            Map.entry("./heaplab reproduce carr --configurations A --thetas 200,1000 --tasks 3 --no-report",
-                    List.of("--thetas", "200", "--tasks", "2")));
+            Map.entry("./heaplab reproduce carr --prototypes stack.hlt@50000 --regime table1 --configurations A"
+                    + " --thetas 100 --tasks 4 --no-report", List.of()),
+            Map.entry("./heaplab reproduce carr --regime table1 --configurations A --thetas 200,1000 --tasks 3"
+                    + " --no-report", List.of("--thetas", "200", "--tasks", "2")));
 
     /** Files a command reads that no heaplab command in its block makes: file name to a test resource. */
     static final Map<String, Map<String, String>> GIVEN = Map.of(

@@ -38,15 +38,20 @@ final class DocsFindings {
     static final String FITS = "./heaplab reproduce fits --loads 20000,7000 --repeats 0 --json fits.json --no-report";
     /** The run whose figures docs/reproduce-purdom.md and the README quote. */
     static final String PURDOM = "./heaplab reproduce purdom --json purdom.json --no-report";
-    /** The run whose figures docs/reproduce-carr.md and the README quote. */
-    static final String CARR = "./heaplab reproduce carr --tasks 10 --thetas 100,1000 --policies all --irim 5000"
-            + " --json carr.json --no-report";
-    /** The same with a paging device twice as fast. */
-    static final String CARR_DEVICE = "./heaplab reproduce carr --tasks 10 --thetas 100,1000 --device-scale 0.5"
-            + " --json carr-device.json --no-report";
-    /** Configuration B with three times Carr's frames. */
-    static final String CARR_FRAMES = "./heaplab reproduce carr --configurations B --tasks 10 --thetas 100,1000"
-            + " --frames-scale 3 --json carr-frames.json --no-report";
+    /** The balanced regime's scales as the full study's search finds them, which the docs' runs take. */
+    static final String CARR_SCALES = "2.11,0.751,10700";
+    /** The run whose figures docs/reproduce-carr.md and the README quote: the whole study on three thetas. */
+    static final String CARR = "./heaplab reproduce carr --calibration " + CARR_SCALES + " --thetas 100,400,2000"
+            + " --irim 5000 --json carr.json --no-report";
+    /** The policies beyond the paper, in the balanced regime on configuration B. */
+    static final String CARR_BEYOND = "./heaplab reproduce carr --regime balanced --calibration " + CARR_SCALES
+            + " --configurations B --thetas 400 --policies all --json carr-beyond.json --no-report";
+    /** The Table 1 regime with a paging device twice as fast. */
+    static final String CARR_DEVICE = "./heaplab reproduce carr --regime table1 --tasks 10 --thetas 100,1000"
+            + " --device-scale 0.5 --json carr-device.json --no-report";
+    /** The Table 1 regime's configuration B with three times Carr's frames. */
+    static final String CARR_FRAMES = "./heaplab reproduce carr --regime table1 --configurations B --tasks 10"
+            + " --thetas 100,1000 --frames-scale 3 --json carr-frames.json --no-report";
     /** The sweep docs/sweeps.md shows, its file and the first rows of its table. */
     static final String SWEEP = "./heaplab sweep examples/sweeps/mru.yaml --out mru";
     /** The sweep file docs/sweeps.md shows. */
@@ -462,96 +467,113 @@ final class DocsFindings {
     // ---------------------------------------------------------------- Carr & Hennessy
 
     private static void carr(List<Finding> findings) {
-        for (String doc : List.of("docs/reproduce-carr.md", "README.md")) {
-            findings.add(new Finding(doc, CARR, "carr.json", json -> {
-                List<String> parts = new ArrayList<>();
-                for (String c : List.of("A", "B", "C")) {
-                    JsonNode ws = curve(json, c, "WS_LTRT");
-                    JsonNode clock = curve(json, c, "WSCLOCK");
-                    parts.add(f("%s %.3f and %.3f (the paper: %.3f and %.3f)", c, peak(ws, "utilization"),
-                            peak(clock, "utilization"), ws.get("published").get("utilization").asDouble(),
-                            clock.get("published").get("utilization").asDouble()));
-                }
-                return "peak processor utilization of WS with LT/RT and WSCLOCK: " + String.join("; ", parts);
-            }));
+        String doc = "docs/reproduce-carr.md";
+        for (String d : List.of(doc, "README.md")) {
+            findings.add(new Finding(d, CARR, "carr.json", json -> "In the balanced regime, " + peaks(regime(json,
+                    "balanced")) + "; in the Table 1 regime, " + peaks(regime(json, "table1"))));
+            findings.add(new Finding(d, CARR, "carr.json", json -> f("%s of the paper's claims about its figures agree"
+                    + " in the balanced regime and %s in the Table 1 regime", agreeing(json, "balanced"),
+                    agreeing(json, "table1"))));
         }
-        findings.add(new Finding("docs/reproduce-carr.md", CARR, "carr.json", json -> {
-            double[] measured = {Double.MAX_VALUE, 0};
-            double[] paper = {Double.MAX_VALUE, 0};
+        findings.add(new Finding(doc, CARR, "carr.json", json -> {
+            JsonNode calibration = regime(json, "balanced").get("calibration");
+            List<String> u = new ArrayList<>();
+            List<String> mpl = new ArrayList<>();
+            List<String> deactivations = new ArrayList<>();
+            for (JsonNode o : calibration.get("observed")) {
+                u.add(f("%s %.3f", o.get("configuration").asText(), o.get("utilization").asDouble()));
+                mpl.add(f("%s %.2f", o.get("configuration").asText(), o.get("meanMpl").asDouble()));
+                deactivations.add(f("%s %d", o.get("configuration").asText(), o.get("deactivations").asLong()));
+            }
+            return f("With a frames scale of %s, a device scale of %s and an I/O request every %s references, WS with"
+                            + " LT/RT at Table 2's thetas gives utilization %s (the paper: 0.572, 0.621, 0.613), mean"
+                            + " MPL %s (the paper: 4.86, 5.25, 5.53) and %s deactivations (the paper: 137, 77, 11).",
+                    scale(calibration.get("framesScale")), scale(calibration.get("deviceScale")),
+                    scale(calibration.get("ioInterval")), String.join(", ", u), String.join(", ", mpl),
+                    String.join(", ", deactivations));
+        }));
+        findings.add(new Finding(doc, CARR, "carr.json", json -> {
+            int tasks = json.get("parameters").get("tasks").asInt();
+            JsonNode balanced = regime(json, "balanced");
+            double[] faults = faultsAtPeaks(balanced, tasks);
+            double scale = balanced.get("framesScale").asDouble();
+            double[] table1 = faultsAtPeaks(regime(json, "table1"), tasks);
+            return f("At WS with LT/RT's peaks a task of the balanced regime faults %.0f to %.0f times, %.0f to %.0f"
+                    + " in Carr's pages (ours over the frames scale; the paper's tasks: 79 to 157), where a task of the"
+                    + " Table 1 regime faults %.0f to %.0f times", faults[0], faults[1], faults[0] / scale,
+                    faults[1] / scale, table1[0], table1[1]);
+        }));
+        findings.add(new Finding(doc, CARR, "carr.json", json -> {
+            List<String> parts = new ArrayList<>();
+            for (String key : List.of("balanced", "table1")) {
+                JsonNode regime = regime(json, key);
+                List<String> each = new ArrayList<>();
+                for (String c : List.of("A", "B", "C")) {
+                    JsonNode ablation = ablation(regime, c);
+                    each.add(f("%s: pure WS %.3f, WS with LT/RT %.3f, pure WS told each new task's working set"
+                            + " %.3f%s", c, peak(curve(regime, c, "WS"), "utilization"),
+                            peak(curve(regime, c, "WS_LTRT"), "utilization"), ablation.get("knownLocality").asDouble(),
+                            ablation.has("undeferred") ? f(", WS with LT/RT ending slices when they end %.3f",
+                                    ablation.get("undeferred").asDouble()) : ""));
+                }
+                parts.add("in the " + (key.equals("table1") ? "Table 1" : key) + " regime, " + String.join("; ",
+                        each));
+            }
+            return "At the peaks, " + String.join("; and ", parts) + ".";
+        }));
+        findings.add(new Finding(doc, CARR, "carr.json", json -> {
+            JsonNode table1 = regime(json, "table1");
             double[] busy = {Double.MAX_VALUE, 0};
             double[] mpl = {Double.MAX_VALUE, 0};
-            double[] paperMpl = {Double.MAX_VALUE, 0};
-            int tasks = json.get("parameters").get("tasks").asInt();
-            for (JsonNode curve : json.get("curves")) {
+            for (JsonNode curve : table1.get("curves")) {
                 if (!curve.path("published").isObject()) {
                     continue;
                 }
                 JsonNode peak = peakPoint(curve);
-                range(measured, peak.get("pageFaults").get("mean").asDouble() / tasks);
-                range(paper, curve.get("published").get("pageFaults").asDouble() / 50);
                 range(mpl, peak.get("meanMpl").get("mean").asDouble());
-                range(paperMpl, curve.get("published").get("meanMpl").asDouble());
                 for (JsonNode run : peak.get("runs")) {
                     range(busy, run.get("pagingBusy").asDouble());
                 }
             }
-            return f("At their peaks the tasks fault %.0f to %.0f times each (the paper's: %.0f to %.0f), the paging"
-                            + " device is busy %.2f to %.2f of the time, and the mean multiprogramming level is %.2f"
-                            + " to %.2f (the paper's: %.2f to %.2f).", measured[0], measured[1], paper[0], paper[1],
-                    busy[0], busy[1], mpl[0], mpl[1], paperMpl[0], paperMpl[1]);
+            return f("In the Table 1 regime the paging device is busy %.2f to %.2f of the time at the peaks, and the"
+                    + " mean multiprogramming level is %.2f to %.2f (the paper's: 4.39 to 5.53).", busy[0], busy[1],
+                    mpl[0], mpl[1]);
         }));
-        for (String doc : List.of("docs/reproduce-carr.md", "README.md")) {
-            findings.add(new Finding(doc, CARR, "carr.json", json -> {
-                List<String> agree = new ArrayList<>();
-                int paperClaims = 0;
-                for (JsonNode claim : json.get("claims")) {
-                    String text = claim.get("claim").asText();
-                    if (text.contains("IRIM")) {
-                        continue;
-                    }
-                    paperClaims++;
-                    if (claim.get("holds").asBoolean()) {
-                        agree.add(text.substring(0, 1).toLowerCase(Locale.ROOT) + text.substring(1));
-                    }
-                }
-                return f("%d of the paper's %d claims about its figures agree%s", agree.size(), paperClaims,
-                        agree.isEmpty() ? "" : ": " + String.join("; ", agree));
-            }));
-        }
-        findings.add(new Finding("docs/reproduce-carr.md", CARR, "carr.json", json -> {
+        findings.add(new Finding(doc, CARR, "carr.json", json -> {
             List<String> parts = new ArrayList<>();
-            for (String c : List.of("A", "B", "C")) {
-                JsonNode clock = curve(json, c, "WSCLOCK");
-                long free = 0;
-                long reads = 0;
-                for (JsonNode run : peakPoint(clock).get("runs")) {
-                    free += run.get("freeFrames").asLong();
-                    reads += run.get("replacements").asLong();
+            for (String key : List.of("balanced", "table1")) {
+                JsonNode regime = regime(json, key);
+                List<String> each = new ArrayList<>();
+                for (String c : List.of("A", "B", "C")) {
+                    JsonNode clock = curve(regime, c, "WSCLOCK");
+                    long free = 0;
+                    long reads = 0;
+                    for (JsonNode run : peakPoint(clock).get("runs")) {
+                        free += run.get("freeFrames").asLong();
+                        reads += run.get("replacements").asLong();
+                    }
+                    each.add(f("%s %.1f (%.0f%% of its reads found a free frame)", c, peak(clock, "pointerTravel"),
+                            100.0 * free / reads));
                 }
-                parts.add(f("%s %.1f (the paper: %.1f; %.0f%% of its reads found a free frame)", c,
-                        peak(clock, "pointerTravel"), clock.get("published").get("pointerTravel").asDouble(),
-                        100.0 * free / reads));
+                parts.add((key.equals("table1") ? "Table 1" : key) + ": " + String.join(", ", each));
             }
-            return "WSCLOCK's pointer travel at its peaks is " + String.join(", ", parts);
+            return "WSCLOCK's pointer travel at its peaks (the paper: A 12.6, B 13.2, C 12.4) is, "
+                    + String.join("; ", parts);
         }));
-        findings.add(new Finding("docs/reproduce-carr.md", CARR_FRAMES, "carr-frames.json", json -> {
+        findings.add(new Finding(doc, CARR_FRAMES, "carr-frames.json", json -> {
             int tasks = json.get("parameters").get("tasks").asInt();
-            double[] faults = {Double.MAX_VALUE, 0};
-            for (JsonNode curve : json.get("curves")) {
-                if (curve.path("published").isObject()) {
-                    range(faults, peak(curve, "pageFaults") / tasks);
-                }
-            }
+            double[] faults = faultsAtPeaks(regime(json, "table1"), tasks);
             return f("with three times Carr's frames (`--frames-scale 3`, configuration B) the tasks still fault %s"
                     + " times each at the peaks", Math.round(faults[0]) == Math.round(faults[1])
                     ? f("%.0f", faults[0]) : f("%.0f to %.0f", faults[0], faults[1]));
         }));
-        findings.add(new Finding("docs/reproduce-carr.md", CARR_DEVICE, "carr-device.json", json -> {
+        findings.add(new Finding(doc, CARR_DEVICE, "carr-device.json", json -> {
+            JsonNode table1 = regime(json, "table1");
             List<String> parts = new ArrayList<>();
             double[] mpl = {Double.MAX_VALUE, 0};
             for (String c : List.of("A", "B", "C")) {
-                JsonNode ws = curve(json, c, "WS_LTRT");
-                JsonNode clock = curve(json, c, "WSCLOCK");
+                JsonNode ws = curve(table1, c, "WS_LTRT");
+                JsonNode clock = curve(table1, c, "WSCLOCK");
                 parts.add(f("%s %.3f and %.3f", c, peak(ws, "utilization"), peak(clock, "utilization")));
                 range(mpl, peak(ws, "meanMpl"));
                 range(mpl, peak(clock, "meanMpl"));
@@ -564,36 +586,99 @@ final class DocsFindings {
                     + " mean multiprogramming level at %.2f to %.2f, and %d of the %d claims agree.",
                     String.join("; ", parts), mpl[0], mpl[1], agree, json.get("claims").size());
         }));
-        findings.add(new Finding("docs/reproduce-carr.md", CARR, "carr.json", json -> {
-            List<String> parts = new ArrayList<>();
-            for (String c : List.of("A", "B", "C")) {
-                parts.add(f("%s: PFF %.3f, global CLOCK %.3f, pure WS %.3f", c, peak(curve(json, c, "PFF"),
-                        "utilization"), peak(curve(json, c, "CLOCK"), "utilization"),
-                        peak(curve(json, c, "WS"), "utilization")));
-            }
-            return "At their peaks, " + String.join("; ", parts);
+        findings.add(new Finding(doc, CARR_BEYOND, "carr-beyond.json", json -> {
+            JsonNode balanced = regime(json, "balanced");
+            return f("On configuration B in the balanced regime at theta 400,000, PFF gives %.3f, global CLOCK %.3f, WS"
+                    + " with LT/RT %.3f and WSCLOCK %.3f", peak(curve(balanced, "B", "PFF"), "utilization"),
+                    peak(curve(balanced, "B", "CLOCK"), "utilization"),
+                    peak(curve(balanced, "B", "WS_LTRT"), "utilization"),
+                    peak(curve(balanced, "B", "WSCLOCK"), "utilization"));
         }));
-        findings.add(new Finding("docs/reproduce-carr.md", CARR, "carr.json", json -> {
-            JsonNode irim = json.get("irim");
-            double paperPolicies = 0;
-            double others = 0;
-            for (JsonNode e : irim.get("errors")) {
-                double error = e.get("meanUtilizationError").asDouble();
-                if (Set.of("WS_LTRT", "WSCLOCK").contains(e.get("policy").asText())) {
-                    paperPolicies = Math.max(paperPolicies, error);
-                } else {
-                    others = Math.max(others, error);
+        findings.add(new Finding(doc, CARR, "carr.json", json -> {
+            List<String> parts = new ArrayList<>();
+            for (String key : List.of("balanced", "table1")) {
+                JsonNode irim = regime(json, key).get("irim");
+                double paperPolicies = 0;
+                for (JsonNode e : irim.get("errors")) {
+                    if (Set.of("WS", "WS_LTRT", "WSCLOCK").contains(e.get("policy").asText())) {
+                        paperPolicies = Math.max(paperPolicies, e.get("meanUtilizationError").asDouble());
+                    }
                 }
+                parts.add(f("%s, %.0f times shorter (%.2f periods and %.2f writes per 1,000 references), off by up to"
+                        + " %.1f%%", key.equals("table1") ? "in the Table 1 regime" : "in the balanced regime",
+                        irim.get("compaction").asDouble(), irim.get("periodsPerThousand").asDouble(),
+                        irim.get("writesPerThousand").asDouble(), 100 * paperPolicies));
             }
-            return f("the IRIM strings are %.0f times shorter than the reference strings (the paper: about 600), and"
-                            + " the utilization they give is off by up to %.1f%% on average over a curve for WS with"
-                            + " LT/RT and WSCLOCK and up to %.1f%% for pure WS, PFF and global CLOCK (the paper: under"
-                            + " 1%%)", irim.get("compaction").asDouble(), 100 * paperPolicies, 100 * others);
+            return "the IRIM strings are, " + String.join("; ", parts);
         }));
     }
 
-    private static JsonNode curve(JsonNode json, String configuration, String policy) {
-        for (JsonNode curve : json.get("curves")) {
+    private static JsonNode regime(JsonNode json, String key) {
+        for (JsonNode regime : json.get("regimes")) {
+            if (regime.get("regime").asText().equals(key)) {
+                return regime;
+            }
+        }
+        throw new AssertionError("no regime " + key);
+    }
+
+    private static JsonNode ablation(JsonNode regime, String configuration) {
+        for (JsonNode a : regime.get("ablations")) {
+            if (a.get("configuration").asText().equals(configuration)) {
+                return a;
+            }
+        }
+        throw new AssertionError("no ablation " + configuration);
+    }
+
+    /** Peak utilization of WS with LT/RT and WSCLOCK per configuration, beside Table 2's. */
+    private static String peaks(JsonNode regime) {
+        List<String> parts = new ArrayList<>();
+        for (String c : List.of("A", "B", "C")) {
+            JsonNode ws = curve(regime, c, "WS_LTRT");
+            JsonNode clock = curve(regime, c, "WSCLOCK");
+            parts.add(f("%s %.3f and %.3f (the paper: %.3f and %.3f)", c, peak(ws, "utilization"),
+                    peak(clock, "utilization"), ws.get("published").get("utilization").asDouble(),
+                    clock.get("published").get("utilization").asDouble()));
+        }
+        return "peak processor utilization of WS with LT/RT and WSCLOCK is " + String.join("; ", parts);
+    }
+
+    /** "N of 5" claims about the paper's figures (the IRIM's left out) that agree in {@code key}. */
+    private static String agreeing(JsonNode json, String key) {
+        int agree = 0;
+        int all = 0;
+        for (JsonNode claim : json.get("claims")) {
+            String text = claim.get("claim").asText();
+            if (!text.startsWith("[" + key + "] ") || text.contains("IRIM")) {
+                continue;
+            }
+            all++;
+            agree += claim.get("holds").asBoolean() ? 1 : 0;
+        }
+        return f("%d of %d", agree, all);
+    }
+
+    /** The least and most faults a task at the peaks of WS with LT/RT and WSCLOCK, over the configurations. */
+    private static double[] faultsAtPeaks(JsonNode regime, int tasks) {
+        double[] faults = {Double.MAX_VALUE, 0};
+        for (JsonNode curve : regime.get("curves")) {
+            if (curve.path("published").isObject()) {
+                range(faults, peak(curve, "pageFaults") / tasks);
+            }
+        }
+        return faults;
+    }
+
+    /** A scale as the docs write it: a whole number with thousands separators, else as the calibration prints it. */
+    private static String scale(JsonNode value) {
+        double v = value.asDouble();
+        return v == Math.rint(v) ? f("%,d", (long) v) : new java.math.BigDecimal(v)
+                .round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString();
+    }
+
+    private static JsonNode curve(JsonNode regime, String configuration, String policy) {
+        for (JsonNode curve : regime.get("curves")) {
             if (curve.get("configuration").asText().equals(configuration)
                     && curve.get("policy").asText().equals(policy)) {
                 return curve;

@@ -29,20 +29,34 @@ import org.junit.jupiter.api.TestFactory;
 class PrototypeTracesTest {
 
     static final Path DIR = DocsCommandsTest.ROOT.resolve("system/src/main/resources/io/heaplab/system/prototypes");
+    /** The same programs' steady state: the next 5,000,000 references (the balanced regime's tasks). */
+    static final Path STEADY = DIR.resolve("steady");
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private static JsonNode provenance() throws IOException {
-        return JSON.readTree(DIR.resolve("prototypes.json").toFile());
+    private static JsonNode provenance(Path dir) throws IOException {
+        return JSON.readTree(dir.resolve("prototypes.json").toFile());
     }
 
     @Test
     void everyTraceHasOneProvenanceEntryAndTheSetIsOfCarrsKinds() throws IOException {
-        JsonNode root = provenance();
+        everyTraceHasOneProvenanceEntry(DIR);
+        everyTraceHasOneProvenanceEntry(STEADY);
+        // the steady state is the window after the first: the same commands, 5,000,000 references further on
+        assertThat(provenance(STEADY).get("skip").asLong()).isEqualTo(provenance(DIR).get("limit").asLong());
+        List<String> commands = new ArrayList<>();
+        provenance(DIR).get("prototypes").forEach(p -> commands.add(p.get("command").asText()));
+        List<String> steady = new ArrayList<>();
+        provenance(STEADY).get("prototypes").forEach(p -> steady.add(p.get("command").asText()));
+        assertThat(steady).isEqualTo(commands);
+    }
+
+    private static void everyTraceHasOneProvenanceEntry(Path dir) throws IOException {
+        JsonNode root = provenance(dir);
         List<String> named = new ArrayList<>();
         root.get("prototypes").forEach(p -> named.add(p.get("trace").asText()));
         List<String> files;
-        try (Stream<Path> listed = Files.list(DIR)) {
+        try (Stream<Path> listed = Files.list(dir)) {
             files = listed.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".hlt")).toList();
         }
         assertThat(named).doesNotHaveDuplicates().containsExactlyInAnyOrderElementsOf(files).hasSize(8);
@@ -55,15 +69,18 @@ class PrototypeTracesTest {
     @TestFactory
     Stream<DynamicTest> everyTraceReadsBackToItsProvenance() throws IOException {
         List<DynamicTest> tests = new ArrayList<>();
-        long limit = provenance().get("limit").asLong();
-        for (JsonNode entry : provenance().get("prototypes")) {
-            tests.add(DynamicTest.dynamicTest(entry.get("name").asText(), () -> check(entry, limit)));
+        for (Path dir : List.of(DIR, STEADY)) {
+            long window = provenance(dir).get("limit").asLong();
+            for (JsonNode entry : provenance(dir).get("prototypes")) {
+                tests.add(DynamicTest.dynamicTest(DIR.relativize(dir) + " " + entry.get("name").asText(),
+                        () -> check(dir, entry, window)));
+            }
         }
         return tests.stream();
     }
 
-    private static void check(JsonNode entry, long limit) throws IOException {
-        Path trace = DIR.resolve(entry.get("trace").asText());
+    private static void check(Path dir, JsonNode entry, long limit) throws IOException {
+        Path trace = dir.resolve(entry.get("trace").asText());
         assertThat(TraceFormat.detect(trace)).isEqualTo(TraceFormat.BINARY);
         ReferenceTally tally = new ReferenceTally();
         try (TraceReader reader = TraceFiles.open(trace, TraceFormat.BINARY, null)) {

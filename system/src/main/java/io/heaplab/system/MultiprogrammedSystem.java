@@ -48,6 +48,8 @@ public final class MultiprogrammedSystem {
     private long lastAccrual;
     private double mplIntegral;
     private long busyIntegral;
+    /** Device time given to page reads, in all. */
+    private long readTime;
     /** For the feedback load control: the paging devices' recent busy fraction, a moving average. */
     private double recentBusy;
     /** Whether the load control is feedback on {@link #recentBusy} rather than commitments. */
@@ -60,17 +62,37 @@ public final class MultiprogrammedSystem {
     private long activations;
     private long faults;
     private long wsScans;
+    private int peakMpl;
     private int completed;
     private final SystemTrace trace;
     private boolean verify;
 
-    private MultiprogrammedSystem(SystemConfig config, List<Prototype> workload, long seed, SystemTrace trace) {
+    /** What the load control counts for a task that has not run yet, whose locality is not known. */
+    public enum NewTasks {
+        /** Its W, which is empty: nothing, as Carr &amp; Hennessy's WS load control does. */
+        COMMIT_NOTHING,
+        /**
+         * Beyond the paper, an ablation: its program's mean working set at theta, as if the load control knew each
+         * program's locality before it ran (measured on the program's whole string), counted for each active task
+         * too until it has run theta since its activation, when its W has formed.
+         */
+        COMMIT_MEAN_WORKING_SET
+    }
+
+    private MultiprogrammedSystem(SystemConfig config, List<Prototype> workload, long seed, SystemTrace trace,
+                                  NewTasks newTasks) {
         this.config = config;
         this.random = new SplittableRandom(seed);
         this.trace = trace;
+        java.util.Map<TaskString, Long> locality = new java.util.IdentityHashMap<>();
         for (Prototype prototype : workload) {
             Task task = new Task(tasks.size(), prototype);
             task.nextIoVt = nextIo(task, 0);
+            if (newTasks == NewTasks.COMMIT_MEAN_WORKING_SET && config.policy().commits()) {
+                task.locality = locality.computeIfAbsent(prototype.string(),
+                        s -> Math.round(s.meanWorkingSet(config.theta())));
+                task.commitment = task.locality;
+            }
             tasks.add(task);
             ready.addLast(task);
         }
@@ -85,17 +107,29 @@ public final class MultiprogrammedSystem {
         return run(config, workload, seed, SystemTrace.NONE);
     }
 
+    /**
+     * As {@link #run(SystemConfig, List, long)}, the load control counting {@code newTasks} for a task that has not
+     * run; of a string of references only.
+     */
+    public static SystemResult run(SystemConfig config, List<Prototype> workload, long seed, NewTasks newTasks) {
+        if (workload.isEmpty()) {
+            throw new IllegalArgumentException("no task to run (expected: at least one prototype in the workload)");
+        }
+        return new MultiprogrammedSystem(config, workload, seed, SystemTrace.NONE, newTasks).simulate();
+    }
+
     /** As {@link #run(SystemConfig, List, long)}, telling {@code trace} of every event; for tests. */
     static SystemResult run(SystemConfig config, List<Prototype> workload, long seed, SystemTrace trace) {
         if (workload.isEmpty()) {
             throw new IllegalArgumentException("no task to run (expected: at least one prototype in the workload)");
         }
-        return new MultiprogrammedSystem(config, workload, seed, trace).simulate();
+        return new MultiprogrammedSystem(config, workload, seed, trace, NewTasks.COMMIT_NOTHING).simulate();
     }
 
     /** As {@link #run(SystemConfig, List, long, SystemTrace)}, checking the invariants after every step; for tests. */
     static SystemResult verified(SystemConfig config, List<Prototype> workload, long seed, SystemTrace trace) {
-        MultiprogrammedSystem system = new MultiprogrammedSystem(config, workload, seed, trace);
+        MultiprogrammedSystem system = new MultiprogrammedSystem(config, workload, seed, trace,
+                NewTasks.COMMIT_NOTHING);
         system.verify = true;
         return system.simulate();
     }
@@ -165,7 +199,9 @@ public final class MultiprogrammedSystem {
         return new SystemResult(references, now, now == 0 ? 0 : mplIntegral / now, deactivations,
                 sliceDeactivations, activations, faults, memory.reclaims, memory.writes, memoryReplacements,
                 memory.freeFrames, memory.framesExamined, wsScans, now == 0 ? 0 : (double) busyIntegral / now / deviceBusy.length,
-                completed, tasks.stream().map(t -> t.response).toList());
+                completed, tasks.stream().map(t -> t.response).toList(), peakMpl,
+                tasks.stream().map(t -> t.faults).toList(),
+                now == 0 ? 0 : Math.min(1, (double) readTime / now / deviceBusy.length));
     }
 
     // ---- the processor
@@ -214,8 +250,9 @@ public final class MultiprogrammedSystem {
         if (task.vt >= task.nextIoVt && !task.blocked) {
             startIo(task);
         }
-        if (task.sliceLeft <= 0 && task.active && !(config.ltrt() && loadingTasks() >= config.loadingLimit())) {
-            // under LT/RT a time-slice ends only when the memory it frees can be used at once
+        if (task.sliceLeft <= 0 && task.active && !(config.deferSlices() && config.ltrt()
+                && loadingTasks() >= config.loadingLimit())) {
+            // deferred, under LT/RT a time-slice ends only when the memory it frees can be used at once
             deactivate(task, false);
         }
     }
@@ -332,6 +369,7 @@ public final class MultiprogrammedSystem {
 
     private void fault(Task task, int page) {
         faults++;
+        task.faults++;
         task.fresh = false; // a page read for it, if any, was taken before it could use it
         task.blocked = true;
         task.readQueued = true;
@@ -393,7 +431,9 @@ public final class MultiprogrammedSystem {
                 if (!feedback) {
                     long committed = 0;
                     for (Task task : active) {
-                        committed += memory.commitment(task);
+                        // a known locality counts until the task has run theta since activation and W holds it
+                        committed += task.vt - task.activatedVt < config.theta()
+                                ? Math.max(memory.commitment(task), task.locality) : memory.commitment(task);
                     }
                     if (first.commitment + config.k0() > config.frames() - committed) {
                         return;
@@ -406,6 +446,7 @@ public final class MultiprogrammedSystem {
             ready.pollFirst();
             accrue();
             active.add(first);
+            peakMpl = Math.max(peakMpl, active.size());
             first.active = true;
             first.loading = config.ltrt();
             first.activatedVt = first.vt;
@@ -433,6 +474,7 @@ public final class MultiprogrammedSystem {
         task.commitment = memory.commitment(task) + (overcommitted && task.blocked ? 1 : 0);
         if (task.readQueued && queue.cancel(task)) {
             faults--; // the read is given up: the fault counts when it is made again
+            task.faults--;
             task.readQueued = false;
             task.blocked = false; // it faults again when it runs again
         }
@@ -545,6 +587,7 @@ public final class MultiprogrammedSystem {
             deactivate(victim, true);
             if (victim == task) {
                 faults--; // its read is given up; it faults again, and counts, when it runs again
+                task.faults--;
                 task.blocked = false;
                 return GIVEN_UP;
             }
@@ -564,7 +607,11 @@ public final class MultiprogrammedSystem {
         accrue();
         deviceBusy[device] = true;
         busyDevices++;
-        schedule(now + uniform(config.auxMin(), config.auxMax()), kind, device, frame, task, page);
+        long access = uniform(config.auxMin(), config.auxMax());
+        if (kind == Kind.READ_DONE) {
+            readTime += access;
+        }
+        schedule(now + access, kind, device, frame, task, page);
     }
 
     private void schedule(long time, Kind kind, int device, int frame, Task task, int page) {

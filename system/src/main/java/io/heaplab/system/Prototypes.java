@@ -13,8 +13,9 @@ import java.util.SplittableRandom;
 
 /**
  * The eight real programs shipped with heaplab as task prototypes (compilers, an assembler, a formatter, sort, m4,
- * awk; see docs/prototypes.md), read from the traces and provenance in {@code prototypes/}, and Carr &amp;
- * Hennessy's workload: a sequence of tasks drawn from them at random, the same for every run of a study.
+ * awk; see docs/prototypes.md), read from the traces and provenance in {@code prototypes/} (their first 5,000,000
+ * references from the entry point) or {@code prototypes/steady/} (the next 5,000,000: their steady state), and Carr
+ * &amp; Hennessy's workload: a sequence of tasks drawn from them at random, the same for every run of a study.
  *
  * @param prototypes  the programs
  * @param framesScale how many of today's 4 KiB frames stand for one of Carr's, so that a task's working set takes
@@ -23,6 +24,7 @@ import java.util.SplittableRandom;
 public record Prototypes(List<Prototype> prototypes, double framesScale) {
 
     private static final String DIR = "prototypes/";
+    private static final String STEADY = DIR + "steady/";
 
     /**
      * The shipped prototypes, read once per process and shared (they are not changed); they ship with heaplab, so
@@ -32,27 +34,39 @@ public record Prototypes(List<Prototype> prototypes, double framesScale) {
         return Shipped.PROTOTYPES;
     }
 
+    /**
+     * The same programs in their steady state: the 5,000,000 references that follow the shipped ones, past the
+     * start-up in which a program of today loads most of its pages (docs/prototypes.md); read once, shared.
+     */
+    public static Prototypes steady() {
+        return Steady.PROTOTYPES;
+    }
+
     /** The shipped programs' frames scale, from their provenance alone, without reading the traces. */
     public static double shippedFramesScale() {
-        return manifest().path("framesScale").asDouble(1);
+        return manifest(DIR).path("framesScale").asDouble(1);
     }
 
     /** The shipped programs' names, in order, from their provenance alone. */
     public static List<String> shippedNames() {
         List<String> names = new ArrayList<>();
-        manifest().get("prototypes").forEach(entry -> names.add(entry.get("name").asText()));
+        manifest(DIR).get("prototypes").forEach(entry -> names.add(entry.get("name").asText()));
         return List.copyOf(names);
     }
 
     /** Read on first use: a command that never simulates never reads the traces. */
     private static final class Shipped {
-        static final Prototypes PROTOTYPES = load();
+        static final Prototypes PROTOTYPES = load(DIR);
     }
 
-    private static JsonNode manifest() {
-        try (InputStream in = Prototypes.class.getResourceAsStream(DIR + "prototypes.json")) {
+    private static final class Steady {
+        static final Prototypes PROTOTYPES = load(STEADY);
+    }
+
+    private static JsonNode manifest(String dir) {
+        try (InputStream in = Prototypes.class.getResourceAsStream(dir + "prototypes.json")) {
             if (in == null) {
-                throw new IllegalStateException("resource " + DIR + "prototypes.json is missing beside "
+                throw new IllegalStateException("resource " + dir + "prototypes.json is missing beside "
                         + Prototypes.class.getName() + " (expected: the shipped task prototypes)");
             }
             return new ObjectMapper().readTree(in);
@@ -61,15 +75,15 @@ public record Prototypes(List<Prototype> prototypes, double framesScale) {
         }
     }
 
-    private static Prototypes load() {
-        JsonNode root = manifest();
+    private static Prototypes load(String dir) {
+        JsonNode root = manifest(dir);
         try {
             List<Prototype> prototypes = new ArrayList<>();
             for (JsonNode entry : root.get("prototypes")) {
                 String name = entry.get("name").asText();
                 JsonNode interval = entry.path("meanReferencesBetweenIo");
                 double mean = interval.isNumber() ? interval.asDouble() : Double.POSITIVE_INFINITY;
-                prototypes.add(new Prototype(name, read(entry.get("trace").asText()), mean));
+                prototypes.add(new Prototype(name, read(dir, entry.get("trace").asText()), mean));
             }
             return new Prototypes(List.copyOf(prototypes), root.path("framesScale").asDouble(1));
         } catch (IOException e) {
@@ -77,10 +91,10 @@ public record Prototypes(List<Prototype> prototypes, double framesScale) {
         }
     }
 
-    private static TaskString read(String trace) throws IOException {
-        InputStream in = Prototypes.class.getResourceAsStream(DIR + trace);
+    private static TaskString read(String dir, String trace) throws IOException {
+        InputStream in = Prototypes.class.getResourceAsStream(dir + trace);
         if (in == null) {
-            throw new IllegalStateException("resource " + DIR + trace + " is missing (expected: a prototype trace)");
+            throw new IllegalStateException("resource " + dir + trace + " is missing (expected: a prototype trace)");
         }
         try (TraceReader reader = TraceFiles.open(in, trace, null, null)) {
             return TaskString.read(reader);
@@ -98,6 +112,20 @@ public record Prototypes(List<Prototype> prototypes, double framesScale) {
             tasks.add(prototypes.get(random.nextInt(prototypes.size())));
         }
         return tasks;
+    }
+
+    /** These programs with {@code framesScale} instead. */
+    public Prototypes withFramesScale(double framesScale) {
+        return new Prototypes(prototypes, framesScale);
+    }
+
+    /**
+     * These programs, each making I/O requests every {@code meanInterval} references on average instead of its
+     * own rate: a 1981 program's rate, which the paper does not give and today's buffered programs do not have.
+     */
+    public Prototypes withIoInterval(double meanInterval) {
+        return new Prototypes(prototypes.stream().map(p -> new Prototype(p.name(), p.string(), meanInterval))
+                .toList(), framesScale);
     }
 
     /** Carr's {@code frames} in today's 4 KiB frames: scaled by {@link #framesScale()}, rounded. */

@@ -21,11 +21,13 @@ package io.heaplab.system;
  * @param deactivation      the victim when memory is overcommitted
  * @param readsBeforeWrites whether page reads go before page writes on the paging queue (else first come first
  *                          served)
+ * @param deferSlices       under LT/RT, whether a time-slice deactivation waits while L tasks are loading: the
+ *                          refinement the paper proposes and says it did not incorporate in its study
  */
 public record SystemConfig(int frames, long auxMin, long auxMax, int pagingDevices, MemoryPolicy policy,
                            boolean ltrt, long theta, long tau, int loadingLimit, int k0, long quantum,
                            long timeSlice, long ioMin, long ioMax, Deactivation deactivation,
-                           boolean readsBeforeWrites) {
+                           boolean readsBeforeWrites, boolean deferSlices) {
 
     /** The paper's tau: performance improves up to 15,000 references and hardly changes beyond. */
     public static final long TAU = 15_000;
@@ -72,6 +74,14 @@ public record SystemConfig(int frames, long auxMin, long auxMax, int pagingDevic
         }
     }
 
+    /** A system whose time-slice deactivations under LT/RT wait while L tasks are loading, as heaplab ran it first. */
+    public SystemConfig(int frames, long auxMin, long auxMax, int pagingDevices, MemoryPolicy policy, boolean ltrt,
+                        long theta, long tau, int loadingLimit, int k0, long quantum, long timeSlice, long ioMin,
+                        long ioMax, Deactivation deactivation, boolean readsBeforeWrites) {
+        this(frames, auxMin, auxMax, pagingDevices, policy, ltrt, theta, tau, loadingLimit, k0, quantum, timeSlice,
+                ioMin, ioMax, deactivation, readsBeforeWrites, true);
+    }
+
     private static void positive(String name, long value) {
         if (value < 1) {
             throw new IllegalArgumentException(name + " " + value + " (expected: at least 1)");
@@ -107,30 +117,39 @@ public record SystemConfig(int frames, long auxMin, long auxMax, int pagingDevic
     /** This configuration with {@code frames} frames: Carr's memory scaled to today's programs, say. */
     public SystemConfig withFrames(int frames) {
         return new SystemConfig(frames, auxMin, auxMax, pagingDevices, policy, ltrt, theta, tau, loadingLimit, k0,
-                quantum, timeSlice, ioMin, ioMax, deactivation, readsBeforeWrites);
+                quantum, timeSlice, ioMin, ioMax, deactivation, readsBeforeWrites, deferSlices);
     }
 
     /** This configuration with paging-device accesses of {@code min} to {@code max} references. */
     public SystemConfig withPagingAccess(long min, long max) {
         return new SystemConfig(frames, min, max, pagingDevices, policy, ltrt, theta, tau, loadingLimit, k0, quantum,
-                timeSlice, ioMin, ioMax, deactivation, readsBeforeWrites);
+                timeSlice, ioMin, ioMax, deactivation, readsBeforeWrites, deferSlices);
     }
 
     /** This configuration with {@code devices} paging devices and at most {@code loading} tasks loading. */
     public SystemConfig withPaging(int devices, int loading) {
         return new SystemConfig(frames, auxMin, auxMax, devices, policy, ltrt, theta, tau, loading, k0, quantum,
-                timeSlice, ioMin, ioMax, deactivation, readsBeforeWrites);
+                timeSlice, ioMin, ioMax, deactivation, readsBeforeWrites, deferSlices);
     }
 
     /** This configuration with another scheduler: quantum and time-slice. */
     public SystemConfig withScheduling(long quantum, long timeSlice) {
         return new SystemConfig(frames, auxMin, auxMax, pagingDevices, policy, ltrt, theta, tau, loadingLimit, k0,
-                quantum, timeSlice, ioMin, ioMax, deactivation, readsBeforeWrites);
+                quantum, timeSlice, ioMin, ioMax, deactivation, readsBeforeWrites, deferSlices);
     }
 
     /** This configuration deactivating {@code victim} under overcommitment. */
     public SystemConfig withDeactivation(Deactivation victim) {
         return new SystemConfig(frames, auxMin, auxMax, pagingDevices, policy, ltrt, theta, tau, loadingLimit, k0,
-                quantum, timeSlice, ioMin, ioMax, victim, readsBeforeWrites);
+                quantum, timeSlice, ioMin, ioMax, victim, readsBeforeWrites, deferSlices);
+    }
+
+    /**
+     * This configuration with time-slice deactivations deferred while L tasks load under LT/RT ({@code true}), or
+     * made when the slice ends, as in the paper's study ({@code false}).
+     */
+    public SystemConfig withDeferredSlices(boolean defer) {
+        return new SystemConfig(frames, auxMin, auxMax, pagingDevices, policy, ltrt, theta, tau, loadingLimit, k0,
+                quantum, timeSlice, ioMin, ioMax, deactivation, readsBeforeWrites, defer);
     }
 }

@@ -21,14 +21,29 @@ package io.heaplab.system;
  * @param pagingBusy            the paging devices' busy time over their available time
  * @param tasks                 tasks completed
  * @param responseTimes         each task's time from first activation to completion, in the workload's order
+ * @param peakMpl               the most tasks active at once
+ * @param taskFaults            each task's page faults, in the workload's order
+ * @param readBusy              the share of the paging devices' time given to page reads (the rest of their busy
+ *                              time cleans dirty pages)
  */
 public record SystemResult(long references, long time, double meanMpl, long deactivations, long sliceDeactivations,
                            long activations, long faults, long reclaims, long writes, long replacements,
                            long freeFrames, long framesExamined, long wsScans, double pagingBusy, int tasks,
-                           java.util.List<Long> responseTimes) {
+                           java.util.List<Long> responseTimes, int peakMpl, java.util.List<Long> taskFaults,
+                           double readBusy) {
 
     public SystemResult {
         responseTimes = java.util.List.copyOf(responseTimes);
+        taskFaults = java.util.List.copyOf(taskFaults);
+    }
+
+    /**
+     * WSCLOCK's frames examined per replacement that turned the hand: replacements of a free frame examine one
+     * frame, so this is the travel a full memory costs; NaN when every replacement found a free frame.
+     */
+    public double clockTravel() {
+        long turned = replacements - freeFrames;
+        return turned <= 0 || framesExamined == 0 ? Double.NaN : (double) (framesExamined - freeFrames) / turned;
     }
 
     /** The mean time from a task's first activation to its completion. */

@@ -52,6 +52,10 @@ final class Task {
     long sliceLeft;
     long nextIoVt;
     long firstActivation = -1;
+    /** Its program's mean working set, when the load control is told it (an ablation); else 0. */
+    long locality;
+    /** Page reads made for it (a read given up when it is deactivated is not counted). */
+    long faults;
     /** From first activation to completion, once completed. */
     long response;
     /** The load control's estimate of its commitment while not active: its |W| or |RW| when it stopped. */

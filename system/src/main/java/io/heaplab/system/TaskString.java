@@ -52,6 +52,20 @@ public final class TaskString {
         return new TaskString(Irim.of(runs, pages, omega), pages, references);
     }
 
+    /**
+     * What an IRIM string holds: its periods (a page referenced at least once every omega references), the writes
+     * it keeps inside them, and their ends, in that order; zeros for a string of references.
+     */
+    public long[] irimEvents() {
+        long[] counts = new long[3];
+        if (irim != null) {
+            for (int event : irim.events()) {
+                counts[Irim.kind(event)]++;
+            }
+        }
+        return counts;
+    }
+
     /** The IRIM events, or null for a string of references. */
     Irim irimForm() {
         return irim;
@@ -101,6 +115,40 @@ public final class TaskString {
             runs[i] = PageRun.pack(page, 1, pages[i] < 0);
         }
         return of(runs);
+    }
+
+    /**
+     * Denning's mean working-set size at window {@code theta}: the time average over the string's virtual time of
+     * the distinct pages referenced in the last {@code theta} references (a page joins W at a reference and leaves
+     * theta after its last one, or when the string ends). One pass; a string of references only.
+     */
+    public double meanWorkingSet(long theta) {
+        if (theta < 1) {
+            throw new IllegalArgumentException("theta " + theta + " (expected: at least 1 reference)");
+        }
+        if (irim != null) {
+            throw new IllegalStateException("an IRIM string has no references to measure a working set on");
+        }
+        long[] last = new long[pages];
+        Arrays.fill(last, -1);
+        long inW = 0; // page-references of membership: each reference's page counts from it until theta after it
+        long t = 0;
+        for (long run : runs) {
+            int page = PageRun.page(run);
+            int count = PageRun.count(run);
+            if (last[page] >= 0) {
+                inW += Math.min(t - last[page], theta); // the gap since its last reference, up to theta
+            }
+            inW += count - 1; // inside the run, one reference after another
+            t += count;
+            last[page] = t - 1;
+        }
+        for (long at : last) {
+            if (at >= 0) {
+                inW += Math.min(t - at, theta); // after its last reference, until theta or the end
+            }
+        }
+        return references == 0 ? 0 : (double) inW / references;
     }
 
     /** The runs, pages dense; not to be changed. */

@@ -101,6 +101,29 @@ class MultiprogrammedSystemTest {
         assertThat(result.meanResponse()).isEqualTo(22.0);
     }
 
+    @Test
+    void pureWsAdmitsEveryTaskThatHasNotRunAtOnceForItCommitsNothingAndLtrtAdmitsOne() {
+        // Carr's WS load control admits the first ready task unless its W exceeds M - W_active; a task that has not
+        // run has W = 0, so with six frames and nothing committed all three are let in at time 0 (peak MPL 3),
+        // each then faulting on the one paging device; LT/RT lets one load at a time (peak MPL 1 here, tau never
+        // reached, each task completing before the next is activated)
+        List<Prototype> three = List.of(task("a", 0, 1), task("b", 2, 3), task("c", 4, 5));
+        Events pure = new Events();
+        SystemResult admitted = MultiprogrammedSystem.verified(tiny(6, MemoryPolicy.WS, false, 100), three, 1, pure);
+        assertThat(pure.all).startsWith("0 activate 0", "0 activate 1", "0 activate 2", "0 fault 0 p0",
+                "0 read 0 p0", "0 fault 1 p0", "0 fault 2 p0");
+        assertThat(admitted.peakMpl()).isEqualTo(3);
+        // the third task's first read waits for two others: 30 references of device time before it runs
+        assertThat(pure.all).contains("30 loaded 2 p0");
+        assertThat(admitted.taskFaults()).containsExactly(2L, 2L, 2L);
+
+        Events ltrt = new Events();
+        SystemResult one = MultiprogrammedSystem.verified(tiny(6, MemoryPolicy.WS, true, 100), three, 1, ltrt);
+        assertThat(one.peakMpl()).isEqualTo(1);
+        assertThat(ltrt.all.stream().filter(e -> e.contains("activate")).toList())
+                .containsExactly("0 activate 0", "22 activate 1", "44 activate 2");
+    }
+
     private static int[] repeat(int page, int times, int... then) {
         int[] pages = new int[times + then.length];
         java.util.Arrays.fill(pages, 0, times, page);

@@ -57,4 +57,18 @@ class PrototypeTest {
         Files.writeString(empty, "");
         assertThatThrownBy(() -> Prototype.read(empty, 1)).hasMessageContaining("empty.txt");
     }
+
+    @Test
+    void theMeanWorkingSetIsDenningsTimeAverageWorkedByHand() {
+        // references 0 1 0 2 at times 0..3; W(t, theta) is the pages referenced in (t - theta, t]
+        TaskString string = TaskString.ofPages(0, 1, 0, 2);
+        assertThat(string.meanWorkingSet(1)).isEqualTo(1.0); // only the page just referenced
+        assertThat(string.meanWorkingSet(2)).isEqualTo(7 / 4.0); // {0} {0,1} {1,0} {0,2}
+        assertThat(string.meanWorkingSet(3)).isEqualTo(8 / 4.0); // {0} {0,1} {0,1} {1,0,2}
+        assertThat(string.meanWorkingSet(1_000)).isEqualTo(8 / 4.0); // never more than the pages seen so far
+        // a run of references to one page counts once: a page in a long run is one page of W
+        assertThat(TaskString.ofPages(5, 5, 5, 5).meanWorkingSet(2)).isEqualTo(1.0);
+        assertThatThrownBy(() -> string.meanWorkingSet(0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("theta 0 (expected: at least 1 reference)");
+    }
 }

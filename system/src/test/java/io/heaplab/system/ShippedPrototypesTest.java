@@ -24,6 +24,22 @@ class ShippedPrototypesTest {
     }
 
     @Test
+    void theSteadyStateIsTheSameProgramsTheirNextFiveMillionReferencesOnFewerPages() {
+        Prototypes steady = Prototypes.steady();
+        assertThat(steady.prototypes()).extracting(Prototype::name)
+                .containsExactlyElementsOf(SHIPPED.prototypes().stream().map(Prototype::name).toList());
+        assertThat(steady.prototypes()).allSatisfy(p -> assertThat(p.string().references()).isEqualTo(5_000_000));
+        // past their start-up they touch fewer pages: the compulsory faults of a task shrink towards Carr's
+        int first = SHIPPED.prototypes().stream().mapToInt(p -> p.string().pages()).sum();
+        int next = steady.prototypes().stream().mapToInt(p -> p.string().pages()).sum();
+        assertThat(next).isLessThan(first * 2 / 3);
+        // a common I/O rate replaces each program's own
+        assertThat(steady.withIoInterval(10_000).prototypes())
+                .allSatisfy(p -> assertThat(p.meanIoInterval()).isEqualTo(10_000));
+        assertThat(steady.withFramesScale(2.5).frames(200)).isEqualTo(500);
+    }
+
+    @Test
     void theWorkloadIsTheSameSequenceForASeedAndDrawsFromEveryProgram() {
         List<Prototype> fifty = SHIPPED.workload(50, 1);
         assertThat(fifty).hasSize(50).isEqualTo(SHIPPED.workload(50, 1)).isNotEqualTo(SHIPPED.workload(50, 2));

@@ -153,5 +153,11 @@ final class LineCharts {
         if (data != null && data.getLength() == 0 && markers.isEmpty()) {
             x.setRange(ValueAxes.padded(figure.x(), data.getLowerBound(), data.getUpperBound()));
         }
+        if (figure.x().fixed()) {
+            x.setRange(figure.x().from(), figure.x().to());
+        }
+        if (figure.y().fixed()) {
+            y.setRange(figure.y().from(), figure.y().to());
+        }
     }
 }

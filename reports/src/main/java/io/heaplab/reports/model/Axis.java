@@ -1,7 +1,35 @@
 package io.heaplab.reports.model;
 
-/** A numeric chart axis: its label and whether it is drawn on a log scale. */
-public record Axis(String label, boolean log) {
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+/**
+ * A numeric chart axis: its label, whether it is drawn on a log scale, and a fixed range, or none (null) for one
+ * fitted to the data (charts to be compared side by side share one); a report file leaves out a range it lacks.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Axis(String label, boolean log, Double from, Double to) {
+
+    public Axis {
+        if ((from == null) != (to == null) || from != null && !(from < to)) {
+            throw new IllegalArgumentException("axis '" + label + "' from " + from + " to " + to
+                    + " (expected: no range, or from below to)");
+        }
+    }
+
+    /** An axis fitted to the data. */
+    public Axis(String label, boolean log) {
+        this(label, log, null, null);
+    }
+
+    /** This axis from {@code from} to {@code to} whatever the data. */
+    public Axis over(double from, double to) {
+        return new Axis(label, log, from, to);
+    }
+
+    /** Whether the range is fixed. */
+    public boolean fixed() {
+        return from != null;
+    }
 
     /** Data whose positive values span this ratio or more is drawn on a log axis. */
     static final double LOG_RATIO = 100;

@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * A reproduction's checked claims as report notes: whether the measured figures agree, the evidence, and the same
- * test on the paper's own figures where the file carries it, so a reader can judge the test itself.
+ * test on the paper's own figures where the file carries it, so a reader can judge the test itself, and the measured
+ * cause of a disagreement where the file has one.
  */
 public final class ClaimNotes {
 
@@ -19,8 +20,9 @@ public final class ClaimNotes {
         for (JsonNode claim : claims) {
             String published = claim.path("published").isTextual()
                     ? " [the same test on the paper's figures: " + claim.get("published").asText() + "]" : "";
+            String cause = claim.path("cause").isTextual() ? " Why: " + claim.get("cause").asText() : "";
             notes.add((claim.path("holds").asBoolean() ? "Agrees: " : "DISAGREES: ") + claim.path("claim").asText()
-                    + " (" + claim.path("evidence").asText() + ")" + published);
+                    + " (" + claim.path("evidence").asText() + ")" + published + cause);
         }
         return notes;
     }

@@ -157,7 +157,8 @@ public final class ResultSchemas {
             arrayOf(STREAM.required("curves", arrayOf(CURVE))).nonEmpty());
 
     /** A chart axis. */
-    private static final Fields AXIS = object().required("label", text()).required("log", bool());
+    private static final Fields AXIS = object().required("label", text()).required("log", bool())
+            .optional("from", number()).optional("to", number());
 
     /** A figure of a report ({@link Figure}); a missing point is null. */
     private static final Fields FIGURE = object().required("id", text())
@@ -206,7 +207,7 @@ public final class ResultSchemas {
 
     /** What a study's claim is: the claim, whether it holds, the evidence and the same test on the paper's figures. */
     private static final Fields CLAIM = object().required("claim", text()).required("holds", bool())
-            .required("evidence", text()).optional("published", text());
+            .required("evidence", text()).optional("published", text()).optional("cause", text());
 
     /**
      * An experiment's file: the head, {@code experiment} and {@code source}, then {@code own} (the experiment's

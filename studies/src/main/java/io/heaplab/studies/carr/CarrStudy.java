@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Carr &amp; Hennessy, "WSCLOCK - A Simple and Effective Algorithm for Virtual Memory Management" (SOSP 1981),
@@ -28,6 +29,7 @@ public final class CarrStudy implements Study {
     static final int FULL_TASKS = 50;
     private static final String SHIPPED = "shipped";
     private static final String AUTO = "auto";
+    private static final String BOTH = "both";
 
     @Override
     public String name() {
@@ -38,7 +40,7 @@ public final class CarrStudy implements Study {
     public String description() {
         return "Reproduce Figures 3-5 and Table 2 of Carr & Hennessy's WSCLOCK paper: configurations A, B, C under"
                 + " pure WS, WS with LT/RT and WSCLOCK across theta, on a simulated multiprogrammed computer with"
-                + " real programs as tasks.";
+                + " real programs as tasks, at the paper's balanced operating point and with Table 1's constants.";
     }
 
     @Override
@@ -49,6 +51,12 @@ public final class CarrStudy implements Study {
     @Override
     public List<Parameter> parameters() {
         return List.of(
+                new Parameter("regime", "balanced|table1|both", BOTH, "balanced: the paper's operating point, the"
+                        + " programs' steady state as tasks and the scales the paper leaves open calibrated to Table"
+                        + " 2; table1: Table 1's constants as printed; both, the default, runs each."),
+                new Parameter("calibration", "auto|FRAMES,DEVICE,IO", AUTO, "The balanced regime's frames scale,"
+                        + " device scale and references between I/O requests: auto searches for them, or give the"
+                        + " three a run printed."),
                 new Parameter("configurations", "X[,X...]", "A,B,C", "Configurations of Table 1 to run."),
                 new Parameter("thetas", "K[,K...]", "50,100,200,400,700,1000,2000,5000",
                         "The theta grid, in thousands of references."),
@@ -60,12 +68,13 @@ public final class CarrStudy implements Study {
                         + " the eight shipped, or trace files (" + TraceFormats.installed().expected() + "), each with"
                         + " its mean references"
                         + " between I/O requests (default: none)."),
-                new Parameter("device-scale", "X", "1", "Multiply Table 1's paging-device access times by X (1: the"
-                        + " paper's)."),
+                new Parameter("device-scale", "X", "1", "Table 1 regime: multiply Table 1's paging-device access"
+                        + " times by X (1: the paper's)."),
                 new Parameter("irim", "OMEGA", "0", "Also run every point on IRIM strings with this omega (the"
                         + " paper's: 5000) and report their error against the exact simulation; 0 for none."),
-                new Parameter("frames-scale", "auto|X", AUTO, "Today's frames per frame of the paper (auto: "
-                        + Spec.number(Prototypes.shippedFramesScale()) + " for the shipped programs, 1 for trace files)."));
+                new Parameter("frames-scale", "auto|X", AUTO, "Table 1 regime: today's frames per frame of the paper"
+                        + " (auto: " + Spec.number(Prototypes.shippedFramesScale()) + " for the shipped programs, 1 for"
+                        + " trace files)."));
     }
 
     @Override
@@ -75,7 +84,8 @@ public final class CarrStudy implements Study {
 
     @Override
     public Map<String, String> smallArguments() {
-        return Map.of("configurations", "A,C", "thetas", "200,1000", "tasks", "3");
+        // the search's own test is CarrCalibrationTest: here the balanced regime runs with scales given
+        return Map.of("configurations", "A,C", "thetas", "200,1000", "tasks", "3", "calibration", "2,0.75,20000");
     }
 
     @Override
@@ -101,11 +111,32 @@ public final class CarrStudy implements Study {
             default -> throw new ParameterException("policies", "'" + arguments.text("policies")
                     + "' (expected: paper or all)");
         };
-        Prototypes prototypes = prototypes(arguments.text("prototypes"), arguments.text("frames-scale"));
+        List<CarrRegime> regimes = regimes(arguments.text("regime"));
+        String calibration = arguments.text("calibration").strip();
+        Optional<double[]> scales = calibration.equalsIgnoreCase(AUTO) ? Optional.empty()
+                : Optional.of(CarrCalibration.parse(calibration));
+        if (scales.isPresent() && !regimes.contains(CarrRegime.BALANCED)) {
+            throw new ParameterException("calibration", "'" + calibration + "' with --regime table1 (expected: the"
+                    + " balanced regime, whose scales it gives)");
+        }
+        Prototypes table1 = prototypes(arguments.text("prototypes"), arguments.text("frames-scale"));
+        // the balanced regime's tasks are the programs' steady state; a user's traces are their own
+        Prototypes balanced = regimes.contains(CarrRegime.BALANCED)
+                && arguments.text("prototypes").strip().equalsIgnoreCase(SHIPPED) ? Prototypes.steady() : table1;
         return new CarrExperiment(new CarrExperiment.Config(settings.seeds(), configurations, thetas,
-                arguments.integer("tasks"), settings.threads(), policies, arguments.integer("irim"),
-                deviceScale(arguments.text("device-scale"))),
-                CarrPaper.load(), prototypes);
+                arguments.integer("tasks"), settings.threads(), policies, arguments.integer("irim"), regimes,
+                deviceScale(arguments.text("device-scale")), scales), CarrPaper.load(), table1, balanced);
+    }
+
+    private static List<CarrRegime> regimes(String value) {
+        if (value.strip().equalsIgnoreCase(BOTH)) {
+            return List.of(CarrRegime.BALANCED, CarrRegime.TABLE1);
+        }
+        CarrRegime regime = CarrRegime.of(value);
+        if (regime == null) {
+            throw new ParameterException("regime", "'" + value + "' (expected: balanced, table1 or both)");
+        }
+        return List.of(regime);
     }
 
     /** A paging-device factor that keeps Table 1's accesses (20,000 to 80,000) counts of references. */

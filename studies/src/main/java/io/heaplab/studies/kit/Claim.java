@@ -10,8 +10,28 @@ import java.util.function.Function;
  * @param holds     whether the measured figures bear it out
  * @param evidence  the measured figures it was judged on
  * @param published what the same test finds on the paper's figures, or null where the paper has none
+ * @param cause     for a claim the run does not bear out, the mechanism measured behind it, in a sentence; or null
  */
-public record Claim(String claim, boolean holds, String evidence, String published) {
+public record Claim(String claim, boolean holds, String evidence, String published, String cause) {
+
+    public Claim(String claim, boolean holds, String evidence, String published) {
+        this(claim, holds, evidence, published, null);
+    }
+
+    /** This claim with the measured {@code cause} of its disagreement (kept only where it disagrees). */
+    public Claim because(String cause) {
+        return new Claim(claim, holds, evidence, published, holds ? null : cause);
+    }
+
+    /** This claim as judged in {@code setting} ("balanced"), which leads its text. */
+    public Claim in(String setting) {
+        return new Claim("[" + setting + "] " + claim, holds, evidence, published, cause);
+    }
+
+    /** Whether a measured cause goes with it. */
+    public boolean hasCause() {
+        return cause != null;
+    }
 
     /**
      * The claim judged by {@code test} on {@code measured} and, unless it is null, on {@code published}.

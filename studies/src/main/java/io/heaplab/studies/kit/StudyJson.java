@@ -41,7 +41,10 @@ public final class StudyJson {
         }
     }
 
-    /** The {@code claims} array: {@code claim}, {@code holds}, {@code evidence} and, where tested, {@code published}. */
+    /**
+     * The {@code claims} array: {@code claim}, {@code holds}, {@code evidence} and, where tested, {@code published};
+     * where measured, the {@code cause} of a disagreement.
+     */
     static void claims(ObjectNode root, List<Claim> claims) {
         ArrayNode array = root.putArray("claims");
         for (Claim claim : claims) {
@@ -51,6 +54,9 @@ public final class StudyJson {
             node.put("evidence", claim.evidence());
             if (claim.hasPublished()) {
                 node.put("published", claim.published());
+            }
+            if (claim.hasCause()) {
+                node.put("cause", claim.cause());
             }
         }
     }

@@ -28,6 +28,9 @@ public final class StudyText {
         for (Claim claim : claims) {
             out.printf(Locale.ROOT, "  %-9s  %s: %s%s%n", claim.holds() ? "agrees" : "DISAGREES", claim.claim(),
                     claim.evidence(), claim.hasPublished() ? " [paper: " + claim.published() + "]" : "");
+            if (claim.hasCause()) {
+                out.printf(Locale.ROOT, "             why: %s%n", claim.cause());
+            }
         }
     }
 }
