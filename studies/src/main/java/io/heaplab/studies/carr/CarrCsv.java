@@ -16,9 +16,9 @@ import java.util.Locale;
  */
 final class CarrCsv {
 
-    static final String HEADER = "regime,configuration,policy,frames,theta,seed,strings,utilization,mean_mpl,deactivations,"
-            + "slice_deactivations,activations,page_faults,reclaims,writes,free_frames,pointer_travel,ws_scans,"
-            + "paging_busy,mean_response,references,time";
+    static final String HEADER = "regime,configuration,policy,frames,theta,seed,strings,utilization,mean_mpl,"
+            + "deactivations,slice_deactivations,activations,page_faults,reclaims,writes,free_frames,pointer_travel,"
+            + "ws_scans,paging_busy,mean_response,references,time";
 
     private CarrCsv() {
     }

@@ -13,10 +13,10 @@ import java.util.function.Function;
 /**
  * A deterministic search for positive factors: a coarse grid first, every point of it at once (so a caller may run
  * them in parallel), to find the basin; then, from the grid's best point, a Nelder-Mead simplex (Nelder &amp; Mead,
- * The Computer Journal 1965) in log space, where a factor's halving and doubling are steps of one size: the simplex reflects its worst point
- * through the others' centroid, expands along a good direction, contracts from a bad one and shrinks towards its best
- * point, so it follows a valley in which the factors must move together (a faster device with more frequent I/O,
- * say), which searching one factor at a time cannot. Every point is rounded to three significant digits and kept in
+ * The Computer Journal 1965) in log space, where a factor's halving and doubling are steps of one size: the simplex
+ * reflects its worst point through the others' centroid, expands along a good direction, contracts from a bad one
+ * and shrinks towards its best point, so it follows a valley in which the factors must move together (a faster
+ * device with more frequent I/O, say), which searching one factor at a time cannot. Every point is rounded to three significant digits and kept in
  * its range, so the factors it prints give the same runs when typed back; each point is evaluated once. The same
  * start, ranges and loss give the same probes and the same answer.
  */

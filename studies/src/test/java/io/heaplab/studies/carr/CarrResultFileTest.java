@@ -54,7 +54,8 @@ class CarrResultFileTest {
                 c.points().stream().map(p -> point(p.theta(), p.utilization().mean() * 1.02,
                         c.policy() == CarrPolicy.WSCLOCK)).toList())).toList();
         return new Results(config, CarrPaper.load(), setting, List.of("sort", "m4"), curves,
-                Optional.of(new CarrIrim(5_000, 612.5, irim, 9.5, 0.5, 0.6, 0.2)), List.of(List.of("sort", "m4", "sort")),
+                Optional.of(new CarrIrim(5_000, 612.5, irim, 9.5, 0.5, 0.6, 0.2)),
+                List.of(List.of("sort", "m4", "sort")),
                 List.of(new CarrTasks.Row("sort", 108, List.of(33.8, 45.1, 61.9), 20_000, Map.of('A', 40.0)),
                         new CarrTasks.Row("m4", 68, List.of(60.2, 61.0, 62.4), 20_000, Map.of('A', 40.0))),
                 List.of(new CarrExperiment.Ablation('A', 200_000, curves.get(CarrPolicy.WS.ordinal()).points()

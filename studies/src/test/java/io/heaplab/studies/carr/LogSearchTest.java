@@ -22,6 +22,13 @@ class LogSearchTest {
         return new LogSearch(List.of(knobs), 1.2, 1.01, 200);
     }
 
+    /** Least at x = 3, y = 0.4, along a narrow valley where x * y is nearly fixed. */
+    private static double valley(double[] p) {
+        double along = Math.log(p[0] / 3) - Math.log(p[1] / 0.4);
+        double across = Math.log(p[0] * p[1] / 1.2);
+        return along * along + 100 * across * across;
+    }
+
     @Test
     void aValleyInWhichTheFactorsMustMoveTogetherIsFollowedToItsMinimum() {
         // the loss is least at x = 3, y = 0.4, along a valley where x * y is nearly fixed: one factor at a time
@@ -31,9 +38,7 @@ class LogSearchTest {
         List<double[]> probed = new ArrayList<>();
         LogSearch.Found found = search.minimize(points -> points.stream().mapToDouble(p -> {
             probed.add(p);
-            double along = Math.log(p[0] / 3) - Math.log(p[1] / 0.4);
-            double across = Math.log(p[0] * p[1] / 1.2);
-            return along * along + 100 * across * across;
+            return valley(p);
         }).toArray());
         assertThat(found.best()[0]).isCloseTo(3, within(0.1));
         assertThat(found.best()[1]).isCloseTo(0.4, within(0.015));
@@ -51,9 +56,7 @@ class LogSearchTest {
         List<double[]> again = new ArrayList<>();
         LogSearch.Found second = search.minimize(points -> points.stream().mapToDouble(p -> {
             again.add(p);
-            double along = Math.log(p[0] / 3) - Math.log(p[1] / 0.4);
-            double across = Math.log(p[0] * p[1] / 1.2);
-            return along * along + 100 * across * across;
+            return valley(p);
         }).toArray());
         assertThat(second.best()).containsExactly(found.best());
         assertThat(again).extracting(Arrays::toString).containsExactlyElementsOf(
