@@ -79,7 +79,7 @@ class FixedPolicyProvidersTest {
         "fifo:frames=all              | fifo: frames=all (expected: a positive integer)",
         "fifo:frame=3                 | fifo: unknown option 'frame' (expected one of: frames)",
         "clock:frames=-2              | clock: frames=-2 (expected: a positive integer)",
-        "clock:frames=3,theta=5       | clock: unknown option 'theta' (expected one of: frames)",
+        "clock:frames=3,theta=5       | clock: unknown option 'theta' (expected one of: frames, bits, variant)",
         "random:seed=3                | random: option 'frames' is required",
         "random:frames=3,seed=-1      | random: seed=-1 (expected: a non-negative integer)",
         "random:frames=3,seed=x       | random: seed=x (expected: a non-negative integer)",

@@ -8,11 +8,20 @@ import io.heaplab.core.spi.ReplacementPolicyProvider;
 import io.heaplab.core.spi.SpiVersion;
 import java.util.List;
 
-/** The {@code clock} policy: CLOCK, or second chance (Corbató 1968). */
+/**
+ * The {@code clock} policy: CLOCK, or second chance (Corbató 1968), and with {@code bits=K} GCLOCK (Nicola, Dan &amp;
+ * Dias 1992); {@code variant=libcachesim} loads a page with its counter at 0, as libCacheSim does.
+ */
 @SpiVersion(SpiVersion.CURRENT)
 public final class ClockProvider implements ReplacementPolicyProvider {
 
     static final String FRAMES = "frames";
+    static final String BITS = "bits";
+    static final String VARIANT = "variant";
+    /** The paper's CLOCK: the faulting reference sets the bit, as hardware does. */
+    static final String PAPER = "paper";
+    /** libCacheSim's Clock: a page is loaded with its bit clear. */
+    static final String LIBCACHESIM = "libcachesim";
 
     @Override
     public String name() {
@@ -26,11 +35,17 @@ public final class ClockProvider implements ReplacementPolicyProvider {
 
     @Override
     public List<Option> options() {
-        return List.of(Option.required(FRAMES, OptionType.POSITIVE_INT, "page frames of main memory"));
+        return List.of(Option.required(FRAMES, OptionType.POSITIVE_INT, "page frames of main memory"),
+                Option.range(BITS, OptionType.POSITIVE_INT, 1, 16, "1", "bits of each frame's use counter: 1 is"
+                        + " CLOCK, more is GCLOCK (every reference adds one, the hand takes one)"),
+                Option.choice(VARIANT, List.of(PAPER, LIBCACHESIM), PAPER, "paper: the faulting reference counts,"
+                        + " as hardware sets the bit; libcachesim: a page is loaded at 0, as libCacheSim's Clock"
+                        + " does"));
     }
 
     @Override
     public PagingSimulator create(Options options) {
-        return new Clock(options.getInt(FRAMES));
+        return new Clock(options.getInt(FRAMES), options.getInt(BITS),
+                !LIBCACHESIM.equals(options.getString(VARIANT)));
     }
 }

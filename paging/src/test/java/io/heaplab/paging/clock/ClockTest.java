@@ -99,4 +99,49 @@ class ClockTest extends FixedMemoryContract {
         assertThatThrownBy(() -> new Clock(0)).hasMessage("frames: 0 (expected: >= 1)");
         assertThatThrownBy(() -> new Clock(1).accept(reads(-1), 1)).hasMessage("page: -1 (expected: >= 0)");
     }
+
+    @Test
+    void loadedWithItsBitClearAsLibCacheSimDoesTheClassicStringFaultsElevenTimes() {
+        // a page is loaded at 0 and only references after the faulting one set its bit
+        //  7* 0* 1*                                 7(0) 0(0) 1(0)  h f2
+        //  2*: replaces f0                          2(0) 0(0) 1(0)  h f0  travel 1
+        //  0 : use                                  2(0) 0(1) 1(0)
+        //  3*: clears f1, replaces f2               2(0) 0(0) 3(0)  h f2  travel 2
+        //  0 : use                                  2(0) 0(1) 3(0)
+        //  4*: replaces f0                          4(0) 0(1) 3(0)  h f0  travel 1
+        //  2*: clears f1, replaces f2               4(0) 0(0) 2(0)  h f2  travel 2
+        //  3*: replaces f0                          3(0) 0(0) 2(0)  h f0  travel 1
+        //  0 3 2: use                               3(1) 0(1) 2(1)
+        //  1*: clears f1 f2 f0, replaces f1         3(0) 1(0) 2(0)  h f1  travel 4
+        //  2 : use                                  3(0) 1(0) 2(1)
+        //  0*: clears f2, replaces f0               0(0) 1(0) 2(0)  h f0  travel 2
+        //  1 : use                                  0(0) 1(1) 2(0)
+        //  7*: clears f1, replaces f2               0(0) 1(0) 7(0)  h f2  travel 2
+        //  0 1: use
+        // -> 11 faults (the paper's CLOCK: 14); 8 scans travel 15 frames
+        PagingOutcome.Faults outcome = (PagingOutcome.Faults) run(new Clock(3, 1, false), reads(CLASSIC));
+        assertThat(outcome.faults()).isEqualTo(11);
+        assertThat(outcome.measures().get("meanPointerTravel").doubleValue()).isCloseTo(15.0 / 8, within(1e-12));
+    }
+
+    @Test
+    void gclockKeepsAPageReferencedOftenThroughASweepThatTakesAOneBitPage() {
+        // two frames; page 0 is referenced three times (one run), page 1 once, then page 2 faults
+        //  bits 2: 0(3) 1(1); 2*: 0->2, 1->0, 0->1, replaces f1: 0(1) 2(1)  travel 4
+        //  bits 1: 0(1) 1(1); 2*: 0->0, 1->0, replaces f0:       2(1) 1(0)  travel 3
+        // so a reference to 0 next hits under GCLOCK and faults under CLOCK
+        long[] string = {references(0, 3), references(1, 1), references(2, 1), references(0, 1)};
+        assertThat(((PagingOutcome.Faults) run(new Clock(2, 2, true), string)).faults()).isEqualTo(3);
+        assertThat(((PagingOutcome.Faults) run(new Clock(2, 1, true), string)).faults()).isEqualTo(4);
+        // the counter saturates at 2^k - 1: a run of a thousand references survives only three sweeps
+        long[] saturated = {references(0, 1000), references(1, 1), references(2, 1), references(3, 1), references(4, 1), references(0, 1)};
+        //  0(3) 1(1); 2*: 0->2 1->0 0->1, replaces f1: 0(1) 2(1); 3*: 0->0 2->0, replaces f0: 3(1) 2(0)
+        assertThat(((PagingOutcome.Faults) run(new Clock(2, 2, true), saturated)).faults()).isEqualTo(6);
+        assertThatThrownBy(() -> new Clock(2, 17, true)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("bits 17 (expected: 1 to 16)");
+    }
+
+    private static long references(int page, int count) {
+        return io.heaplab.core.trace.PageRun.pack(page, count, false);
+    }
 }
