@@ -85,7 +85,7 @@ class FixedPolicyProvidersTest {
         "random:frames=3,seed=x       | random: seed=x (expected: a non-negative integer)",
         "random:frames=3,sed=2        | random: unknown option 'sed' (expected one of: frames, seed)",
         "arc:frames=1.5               | arc: frames=1.5 (expected: a positive integer)",
-        "arc:frames=3,p=1             | arc: unknown option 'p' (expected one of: frames, correlation)",
+        "arc:frames=3,p=1             | arc: unknown option 'p' (expected one of: frames, correlation, variant)",
         "twolist:ratio=2              | twolist: option 'frames' is required",
         "twolist:frames=3,ratio=0     | twolist: ratio=0 (expected: a positive integer)",
         "twolist:frames=3,ratio=0.5   | twolist: ratio=0.5 (expected: a positive integer)",

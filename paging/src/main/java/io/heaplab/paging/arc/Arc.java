@@ -52,6 +52,10 @@ import java.util.Map;
  * is dirty from a run that writes it until it leaves memory (from {@code T1} or {@code T2}, to a ghost list or
  * forgotten); evicting a dirty page counts one write-back. Pages still dirty when the run ends are not counted.
  *
+ * <p>With libCacheSim's arithmetic (its ARC.c; {@code arc:variant=libcachesim}) the adaptation is the ratio of the
+ * ghost lists as a real number and the target real, and REPLACE takes {@code T1}'s LRU page whenever {@code T2} is
+ * empty: libCacheSim's miss counts, exactly, with {@code correlation=0}.
+ *
  * <p>Measures: {@code writeBacks}; {@code target}, the final {@code p}.
  */
 public final class Arc implements PagingSimulator {
@@ -72,8 +76,13 @@ public final class Arc implements PagingSimulator {
     private final PageLists lists = new PageLists("T1", "T2", "B1", "B2");
     /** Per page, as long as the lists' capacity, so its length bounds both. */
     private boolean[] dirty;
-    /** The target size of {@code T1}, between 0 and {@code c}. */
-    private int p;
+    /** The target size of {@code T1}, between 0 and {@code c}: whole under the paper's arithmetic. */
+    private double p;
+    /**
+     * libCacheSim's arithmetic: the adaptation {@code d} is the ratio of the ghost lists as a real number (not its
+     * whole part) and the target real too, and REPLACE takes {@code T1}'s LRU page whenever {@code T2} is empty.
+     */
+    private final boolean realTarget;
 
     private long faults;
     private long writeBacks;
@@ -88,6 +97,14 @@ public final class Arc implements PagingSimulator {
      *                    (not a second use); 0 counts every reference
      */
     public Arc(int frames, long correlation) {
+        this(frames, correlation, false);
+    }
+
+    /**
+     * @param realTarget libCacheSim's arithmetic: a real target moved by the real ratio of the ghost lists, and
+     *                   {@code T1} replaced when {@code T2} is empty
+     */
+    public Arc(int frames, long correlation, boolean realTarget) {
         if (frames < 1) {
             throw new IllegalArgumentException("frames: " + frames + " (expected: >= 1)");
         }
@@ -96,6 +113,7 @@ public final class Arc implements PagingSimulator {
         }
         this.c = frames;
         this.correlation = correlation;
+        this.realTarget = realTarget;
         this.dirty = new boolean[lists.capacity()];
         this.last = new long[lists.capacity()];
     }
@@ -137,15 +155,13 @@ public final class Arc implements PagingSimulator {
             case T1, T2 -> lists.moveToHead(T2, page);
             case B1 -> {
                 faults++;
-                int delta = lists.size(B1) >= lists.size(B2) ? 1 : lists.size(B2) / lists.size(B1);
-                p = Math.min(p + delta, c);
+                p = Math.min(p + delta(lists.size(B2), lists.size(B1)), c);
                 replace(false);
                 lists.moveToHead(T2, page);
             }
             case B2 -> {
                 faults++;
-                int delta = lists.size(B2) >= lists.size(B1) ? 1 : lists.size(B1) / lists.size(B2);
-                p = Math.max(p - delta, 0);
+                p = Math.max(p - delta(lists.size(B1), lists.size(B2)), 0);
                 replace(true);
                 lists.moveToHead(T2, page);
             }
@@ -155,6 +171,14 @@ public final class Arc implements PagingSimulator {
                 lists.pushHead(T1, page);
             }
         }
+    }
+
+    /** The adaptation: 1, or the ratio of the other ghost list to the one hit when it is larger. */
+    private double delta(int other, int hit) {
+        if (other <= hit) {
+            return 1;
+        }
+        return realTarget ? (double) other / hit : other / hit;
     }
 
     /** Case IV: makes room in the directory and in the cache for a page in no list. */
@@ -184,7 +208,7 @@ public final class Arc implements PagingSimulator {
         int t1 = lists.size(T1);
         int victim;
         byte ghost;
-        if (t1 > 0 && (t1 > p || (inB2 && t1 == p))) {
+        if (t1 > 0 && (t1 > p || (inB2 && t1 == p)) || realTarget && lists.size(T2) == 0) {
             victim = lists.tail(T1);
             ghost = B1;
         } else {
@@ -242,7 +266,7 @@ public final class Arc implements PagingSimulator {
 
     @Override
     public PagingOutcome outcome() {
-        return FixedMemoryOutcome.of(faults, writeBacks, Map.entry("target", p));
+        return FixedMemoryOutcome.of(faults, writeBacks, Map.entry("target", realTarget ? (Number) p : (int) p));
     }
 
     public int frames() {
@@ -260,6 +284,6 @@ public final class Arc implements PagingSimulator {
     }
 
     int target() {
-        return p;
+        return (int) p;
     }
 }

@@ -14,6 +14,9 @@ public final class ArcProvider implements ReplacementPolicyProvider {
 
     static final String FRAMES = "frames";
     static final String CORRELATION = "correlation";
+    static final String VARIANT = "variant";
+    static final String PAPER = "paper";
+    static final String LIBCACHESIM = "libcachesim";
 
     @Override
     public String name() {
@@ -31,11 +34,14 @@ public final class ArcProvider implements ReplacementPolicyProvider {
                 Option.of(CORRELATION, OptionType.NON_NEGATIVE_LONG, "1", "a reference within this many"
                         + " references of the previous one to its page is correlated, not a second use: 1 makes a"
                         + " run of consecutive references one use; 0 counts every reference (the paper on a raw"
-                        + " string)"));
+                        + " string)"),
+                Option.choice(VARIANT, List.of(PAPER, LIBCACHESIM), PAPER, "paper: a whole adaptation and target;"
+                        + " libcachesim: a real one, and T1 replaced when T2 is empty, as libCacheSim's ARC does"));
     }
 
     @Override
     public PagingSimulator create(Options options) {
-        return new Arc(options.getInt(FRAMES), options.getLong(CORRELATION));
+        return new Arc(options.getInt(FRAMES), options.getLong(CORRELATION),
+                LIBCACHESIM.equals(options.getString(VARIANT)));
     }
 }

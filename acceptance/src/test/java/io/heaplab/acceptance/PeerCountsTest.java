@@ -1,0 +1,68 @@
+package io.heaplab.acceptance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The policies heaplab shares with libCacheSim give its exact miss counts (in the variant that follows it where it
+ * departs from a paper): the counts below are what libCacheSim's cachesim (commit aa0fc40) printed for the same
+ * trace, made by benchmarks/peers/policies.sh, which replays both tools side by side where libCacheSim is built.
+ */
+class PeerCountsTest {
+
+    /** cachesim's misses on zipf:pages=100000,skew=0.9, 200,000 references, seed 1, at 100, 1,000 and 10,000. */
+    private static final Map<String, long[]> LIBCACHESIM = Map.of(
+            "lru", new long[] {168_635, 131_392, 80_875},
+            "fifo", new long[] {173_521, 138_492, 88_326},
+            "clock:variant=libcachesim", new long[] {166_678, 129_145, 79_000},
+            "clock:bits=2,variant=libcachesim", new long[] {164_803, 126_805, 77_255},
+            "arc:correlation=0,variant=libcachesim", new long[] {146_020, 111_877, 72_815});
+    private static final int[] SIZES = {100, 1_000, 10_000};
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void everySharedPolicyGivesLibCacheSimsMissCounts() throws Exception {
+        Path trace = dir.resolve("zipf.hlt");
+        Cli generate = Cli.run("trace", "generate", "zipf:pages=100000,skew=0.9", "-n", "200000", "--seed", "1", "-o",
+                trace.toString());
+        assertThat(generate.exitCode()).as(generate.err()).isZero();
+        List<String> arguments = new ArrayList<>(List.of("trace", "replay", trace.toString()));
+        for (String policy : LIBCACHESIM.keySet()) {
+            for (int size : SIZES) {
+                arguments.addAll(List.of("-p", spec(policy, size)));
+            }
+        }
+        Path json = dir.resolve("replay.json");
+        arguments.addAll(List.of("--json", json.toString()));
+        Cli replay = Cli.run(arguments.toArray(String[]::new));
+        assertThat(replay.exitCode()).as(replay.err()).isZero();
+        JsonNode faults = new ObjectMapper().readTree(json.toFile()).get("faults");
+        LIBCACHESIM.forEach((policy, counts) -> {
+            for (int i = 0; i < SIZES.length; i++) {
+                assertThat(faults.get(spec(policy, SIZES[i])).asLong()).as("%s at %d", policy, SIZES[i])
+                        .isEqualTo(counts[i]);
+            }
+        });
+        // the papers' own CLOCK and ARC differ from libCacheSim's: the variants are what make them agree
+        Cli paper = Cli.run("trace", "replay", trace.toString(), "-p", "clock:frames=1000", "-p",
+                "arc:frames=1000,correlation=0", "--json", dir.resolve("paper.json").toString());
+        JsonNode own = new ObjectMapper().readTree(dir.resolve("paper.json").toFile()).get("faults");
+        assertThat(paper.exitCode()).isZero();
+        assertThat(own.get("clock:frames=1000").asLong()).isNotEqualTo(129_145);
+        assertThat(own.get("arc:frames=1000,correlation=0").asLong()).isNotEqualTo(111_877);
+    }
+
+    private static String spec(String policy, int size) {
+        return policy.contains(":") ? policy + ",frames=" + size : policy + ":frames=" + size;
+    }
+}

@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# Cross-checks heaplab's replacement policies against libCacheSim's: every policy both implement, replayed by both
+# tools over the same traces at the same cache sizes (in objects, every reference counted, no warm-up), their exact
+# miss counts side by side. Three traces: a Zipf trace, a scan-heavy mixture and a real program's references (the
+# shipped f2c prototype), each written by heaplab and converted to libCacheSim's oracleGeneral format. Exits 1 when
+# a count differs and the table below does not explain the difference, 2 when something needed is missing.
+#
+# A policy is compared in the variant that follows libCacheSim where libCacheSim departs from the policy's paper
+# (`variant=libcachesim`; docs/catalogue.md says what differs); the table holds, per heaplab spec, the algorithm and
+# parameters cachesim is given.
+#
+# Needs what benchmarks/peers/libcachesim.sh needs (it shares its build of cachesim, benchmarks/peers/cachesim-build.sh).
+#
+# Usage: benchmarks/peers/policies.sh [--references N] [--sizes A,B,C] [--work DIR]
+# The same settings as environment variables: REFERENCES (1000000), SIZES (100,1000,10000; the program's trace,
+# of 176 pages, is replayed at 20,50,100 instead), WORK (${TMPDIR:-/tmp}/heaplab-peers).
+set -euo pipefail
+
+REFERENCES="${REFERENCES:-1000000}"
+SIZES="${SIZES:-100,1000,10000}"
+WORK="${WORK:-${TMPDIR:-/tmp}/heaplab-peers}"
+LIBCACHESIM_URL="https://github.com/1a1a11a/libCacheSim"
+LIBCACHESIM_COMMIT="${LIBCACHESIM_COMMIT:-aa0fc40914b2b786f4b9f4dafb099f8f332b216a}"
+
+me="$(basename "$0")"
+die() { echo "$me: $*" >&2; exit 2; }
+usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
+
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --references) REFERENCES="$2"; shift 2 ;;
+    --sizes) SIZES="$2"; shift 2 ;;
+    --work) WORK="$2"; shift 2 ;;
+    -h|--help) usage; exit 0 ;;
+    *) echo "$me: unknown argument $1" >&2; usage >&2; exit 2 ;;
+  esac
+done
+[[ "$SIZES" =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]] || die "--sizes wants positive whole numbers separated by commas, got '$SIZES'"
+[[ "$REFERENCES" =~ ^[1-9][0-9]*$ ]] || die "--references wants a positive whole number, got '$REFERENCES'"
+IFS=, read -r -a sizes <<< "$SIZES"
+command -v python3 >/dev/null 2>&1 || die "python3 is needed to read heaplab's JSON; on Debian: apt-get install -y python3"
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+mkdir -p "$WORK"
+WORK="$(cd "$WORK" && pwd)"
+lcs="$WORK/libCacheSim"
+cachesim="$lcs/build/bin/cachesim"
+# shellcheck source=benchmarks/peers/cachesim-build.sh
+source "$root/benchmarks/peers/cachesim-build.sh"
+ensure_cachesim
+
+# heaplab spec (without frames) | cachesim algorithm | cachesim -e parameters (or -)
+policies=(
+  "lru|lru|-"
+  "fifo|fifo|-"
+  "clock:variant=libcachesim|clock|-"
+  "clock:bits=2,variant=libcachesim|clock|n-bit-counter=2"
+  "arc:correlation=0,variant=libcachesim|arc|-"
+)
+# extra policies a build of heaplab may carry: compared when heaplab lists them
+for extra in "sieve|sieve|-" "s3fifo:variant=libcachesim|s3fifo|-" "slru:variant=libcachesim|slru|-" \
+    "lfu:variant=libcachesim|lfu|-" "2q:variant=libcachesim|twoq|-"; do
+  name="${extra%%|*}"; name="${name%%:*}"
+  if (cd "$root" && ./heaplab list 2>/dev/null | grep -q "^ *$name "); then policies+=("$extra"); fi
+done
+# differences the docs explain: "spec|trace|why"; none so far
+explained=()
+
+cd "$root"
+run() { echo "+ $*" >&2; "$@" >&2; }
+./heaplab --version >/dev/null
+traces=(zipf mix f2c)
+run ./heaplab trace generate "zipf:pages=100000,skew=0.9" -n "$REFERENCES" --seed 1 -o "$WORK/zipf.hlt"
+run ./heaplab trace generate "mix:pages=100000,skew=0.9,scan=0.3" -n "$REFERENCES" --seed 1 -o "$WORK/mix.hlt"
+run ./heaplab trace convert system/src/main/resources/io/heaplab/system/prototypes/f2c.hlt "$WORK/f2c.hlt"
+for t in "${traces[@]}"; do
+  run ./heaplab trace convert "$WORK/$t.hlt" "$WORK/$t.oracleGeneral.zst" --to oracle-general
+done
+
+printf '%-36s %-6s %9s %14s %14s  %s\n' policy trace size heaplab libCacheSim equal
+differences=0
+for t in "${traces[@]}"; do
+  # the program touches 176 pages: sizes that make it fault beyond its first touches
+  if [ "$t" = f2c ]; then sizes=(20 50 100); else IFS=, read -r -a sizes <<< "$SIZES"; fi
+  list="$(IFS=,; echo "${sizes[*]}")"
+  specs=()
+  for p in "${policies[@]}"; do
+    IFS='|' read -r spec _ _ <<< "$p"
+    for s in "${sizes[@]}"; do
+      case "$spec" in *:*) specs+=(-p "$spec,frames=$s") ;; *) specs+=(-p "$spec:frames=$s") ;; esac
+    done
+  done
+  run ./heaplab trace replay "$WORK/$t.hlt" "${specs[@]}" --json "$WORK/$t.heaplab.json"
+  for p in "${policies[@]}"; do
+    IFS='|' read -r spec algorithm params <<< "$p"
+    extra=()
+    [ "$params" = - ] || extra=(-e "$params")
+    (cd "$WORK" && "$cachesim" "$WORK/$t.oracleGeneral.zst" oracleGeneral "$algorithm" "$list" --ignore-obj-size 1 \
+        "${extra[@]}" >"$WORK/$t.$algorithm.out" 2>&1) || { cat "$WORK/$t.$algorithm.out" >&2; die "cachesim $algorithm failed"; }
+    for s in "${sizes[@]}"; do
+      case "$spec" in *:*) key="$spec,frames=$s" ;; *) key="$spec:frames=$s" ;; esac
+      ours="$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["faults"][sys.argv[2]])' \
+        "$WORK/$t.heaplab.json" "$key")"
+      theirs="$(awk -v s="$s" '$0 ~ "cache size +" s "," { for (i = 1; i <= NF; i++) if ($i == "misses") print $(i-1) }' \
+        "$WORK/$t.$algorithm.out" | tail -1)"
+      equal=yes
+      if [ "$ours" != "$theirs" ]; then
+        equal=NO
+        for e in "${explained[@]+"${explained[@]}"}"; do
+          [[ "$e" == "$spec|$t|"* ]] && equal="no, explained: ${e#*|*|}"
+        done
+        [ "$equal" = NO ] && differences=$((differences + 1))
+      fi
+      printf '%-36s %-6s %9s %14s %14s  %s\n' "$spec" "$t" "$s" "$ours" "${theirs:-?}" "$equal"
+    done
+  done
+done
+if [ "$differences" -gt 0 ]; then
+  echo "$me: $differences counts differ without an explanation" >&2
+  exit 1
+fi
