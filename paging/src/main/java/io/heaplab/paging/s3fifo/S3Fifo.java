@@ -64,7 +64,7 @@ import java.util.Arrays;
  */
 public final class S3Fifo implements PagingSimulator {
 
-    /** Which description of S3-FIFO to follow. */
+    /** Which description of S3-FIFO (Yang et al., SOSP 2023) to follow: the paper's Algorithm 1 or libCacheSim's. */
     public enum Variant {
         PAPER("paper"), LIBCACHESIM("libcachesim");
 
