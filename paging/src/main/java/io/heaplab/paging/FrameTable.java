@@ -35,6 +35,8 @@ public final class FrameTable {
 
     /** Frames in use; they are {@code 0 .. loaded)}. */
     private int loaded;
+    /** Loaded frames {@link #vacate}d and not yet {@link #refill}ed: they hold no page. */
+    private int vacant;
 
     private long faults;
     private long writeBacks;
@@ -79,6 +81,27 @@ public final class FrameTable {
         if (dirty[frame]) {
             writeBacks++;
         }
+        map(frame, page);
+    }
+
+    /**
+     * Evicts the page in the loaded {@code frame} without loading another, a write-back if it was dirty: for a
+     * policy that may evict more than it loads. The frame holds no page until the policy {@link #refill}s it.
+     */
+    public void vacate(int frame) {
+        frameOf[pageIn[frame]] = MISSING;
+        if (dirty[frame]) {
+            writeBacks++;
+        }
+        dirty[frame] = false;
+        pageIn[frame] = MISSING;
+        vacant++;
+    }
+
+    /** Counts a fault and loads the missing {@code page}, clean, into a {@link #vacate}d {@code frame}. */
+    public void refill(int frame, int page) {
+        faults++;
+        vacant--;
         map(frame, page);
     }
 
@@ -152,8 +175,9 @@ public final class FrameTable {
                 }
             }
         }
-        if (mapped != loaded) {
-            throw new IllegalStateException(mapped + " pages mapped into " + loaded + " loaded frames");
+        if (mapped != loaded - vacant) {
+            throw new IllegalStateException(mapped + " pages mapped into " + loaded + " loaded frames, " + vacant
+                    + " of them vacant");
         }
     }
 

@@ -25,7 +25,8 @@ class BoundedMemoryTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"lru:frames=100", "lru:frames=all", "fifo:frames=100", "clock:frames=100",
-        "random:frames=100", "arc:frames=100", "twolist:frames=100", "wsclock:frames=100,theta=500",
+        "random:frames=100", "arc:frames=100", "twolist:frames=100", "sieve:frames=100",
+        "s3fifo:frames=100", "s3fifo:frames=100,variant=libcachesim", "wsclock:frames=100,theta=500",
         "ws:theta=500", "ws:theta=all", "vmin:theta=500", "vmin:theta=all", "pff:threshold=50"})
     void aMillionMoreReferencesToPagesAlreadySeenAllocateNothing(String spec) {
         PagingSimulator simulator = Plugins.load().simulator(Spec.parse(spec));

@@ -33,7 +33,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 class FixedPolicyProvidersTest {
 
     private static final long[] CLASSIC = reads(7, 0, 1, 2, 0, 3, 0, 4, 2, 3, 0, 3, 2, 1, 2, 0, 1, 7, 0, 1);
-    private static final List<String> POLICIES = List.of("fifo", "clock", "random", "arc", "twolist", "lru");
+    private static final List<String> POLICIES = List.of("fifo", "clock", "random", "arc", "twolist", "sieve",
+            "s3fifo", "lru");
 
     static PagingSimulator create(String spec) {
         Spec parsed = Spec.parse(spec);
@@ -90,6 +91,10 @@ class FixedPolicyProvidersTest {
         "twolist:frames=3,ratio=0     | twolist: ratio=0 (expected: a positive integer)",
         "twolist:frames=3,ratio=0.5   | twolist: ratio=0.5 (expected: a positive integer)",
         "twolist:frames=3,active=2    | twolist: unknown option 'active' (expected one of: frames, ratio, correlation)",
+        "sieve:frames=3,small=0.1     | sieve: unknown option 'small' (expected one of: frames)",
+        "s3fifo:small=0.1             | s3fifo: option 'frames' is required",
+        "s3fifo:frames=3,small=1.5    | s3fifo: small=1.5 (expected: ",
+        "s3fifo:frames=3,variant=lcs  | s3fifo: variant=lcs (expected: ",
     })
     void badOptionsAreNamed(String spec, String message) {
         assertThatThrownBy(() -> create(spec)).isInstanceOf(SpecException.class).hasMessageStartingWith(message);

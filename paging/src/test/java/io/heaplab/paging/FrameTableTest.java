@@ -46,6 +46,26 @@ class FrameTableTest {
     }
 
     @Test
+    void aVacatedFrameHoldsNoPageUntilRefilledAndADirtyPageLeavingItIsWrittenBack() {
+        FrameTable table = new FrameTable(2);
+        table.load(0);
+        table.load(1);
+        table.markDirty(0, true);
+        table.vacate(0);
+        table.vacate(1);
+        assertThat(table.frameOf(0)).isEqualTo(FrameTable.MISSING);
+        assertThat(table.frameOf(1)).isEqualTo(FrameTable.MISSING);
+        assertThat(table.writeBacks()).as("only page 0 was dirty").isEqualTo(1);
+        assertThat(table.faults()).as("vacating loads nothing").isEqualTo(2);
+        table.check();
+        table.refill(1, 5);
+        assertThat(table.frameOf(5)).isEqualTo(1);
+        assertThat(table.isDirty(1)).isFalse();
+        assertThat(table.faults()).isEqualTo(3);
+        table.check();
+    }
+
+    @Test
     void cleaningWritesBackAndKeepsThePage() {
         FrameTable table = new FrameTable(1);
         table.load(4);
