@@ -29,7 +29,7 @@ import io.heaplab.paging.PageLists;
  * <p>Each reference of a run counts, as when a peer is fed the requests one by one: the second reference of a
  * run that faulted is a hit in the probationary segment and promotes the page. Only the first can fault.
  *
- * <p>Cost: O(1) per run (at most {@code segments - 1} promotions), no allocation: the segments are one
+ * <p>Cost: O(1) per run (at most {@code segments} moves), no allocation: the segments are one
  * {@link PageLists}, intrusive over arrays indexed by page; frames, dirty bits and write-backs are a
  * {@link FrameTable}. A page is dirty from a run that writes it until it is evicted, which counts a write-back;
  * pages still dirty when the run ends are not counted.
@@ -101,8 +101,8 @@ public final class Slru implements PagingSimulator {
                 frame = fault(page);
                 hits--;
             }
-            // the run's other references are hits on the page just referenced: after n - 1 the page is on top
-            for (int h = Math.min(hits, segments - 1); h > 0; h--) {
+            // the run's other references are hits on the page just referenced: after n the page is on top, the MRU
+            for (int h = Math.min(hits, segments); h > 0; h--) {
                 hit(page);
             }
             table.markDirty(frame, PageRun.isWrite(run));

@@ -27,10 +27,13 @@ import io.heaplab.paging.PageLists;
  * When {@code Am} is empty, which only {@code kin = 1} allows, RECLAIM takes from {@code A1in}.) Defaults:
  * {@code kin = 0.25}, {@code kout = 0.5}, the paper's recommendation.
  *
- * <p><b>{@code variant=libcachesim}</b>, libCacheSim's {@code TwoQ.c} (commit aa0fc40), which caps {@code Am}
- * at {@code frames - Kin} pages: a ghost hit that finds {@code Am} at its cap evicts {@code Am}'s LRU page even
- * while frames are free (they fill with new pages later). The peer caches nothing at all when {@code Kin} is 0,
- * so the variant asks for {@code Kin >= 1}.
+ * <p>libCacheSim's {@code TwoQ.c} (commit aa0fc40) runs the same algorithm and gives the same faults, with two
+ * differences that never show here, so there is no variant. It makes {@code Am} a cache of its own, capped at
+ * {@code frames - Kin} pages, but that cap never binds: nothing is evicted before memory fills, so {@code Am} is
+ * empty and {@code |A1in| = frames > Kin} then; afterwards every fault replaces one page and {@code A1in} only
+ * shrinks by RECLAIM while it is over {@code Kin}, so {@code |A1in| >= Kin} and {@code |Am| <= frames - Kin}
+ * ever after ({@link #finish()} checks it). And when {@code Kin} is 0 (fewer than 4 frames at the default) the
+ * peer caches nothing, every reference a miss, where this 2Q still caches.
  *
  * <p>A run is its first reference, since the later ones hit the page just referenced and change nothing.
  *
@@ -51,21 +54,10 @@ public final class TwoQ implements PagingSimulator {
     private final int frames;
     private final int kin;
     private final int kout;
-    /** The most pages {@code Am} holds: all the frames in the paper, {@code frames - Kin} in libCacheSim. */
-    private final int amCap;
     private final PageLists lists = new PageLists("A1in", "Am", "A1out");
 
     /** The paper's 2Q, {@code A1in} over {@code floor(frames * kin)}, {@code A1out} {@code floor(frames * kout)}. */
     public TwoQ(int frames, double kin, double kout) {
-        this(frames, kin, kout, false);
-    }
-
-    /** libCacheSim's {@code TwoQ.c}: {@code Am} capped at {@code frames - Kin} (see the class comment). */
-    public static TwoQ libCacheSim(int frames, double kin, double kout) {
-        return new TwoQ(frames, kin, kout, true);
-    }
-
-    private TwoQ(int frames, double kin, double kout, boolean peer) {
         this.table = new FrameTable(frames);
         if (!(kin >= 0 && kin <= 1)) {
             throw new IllegalArgumentException("kin: " + kin + " (expected: 0 <= kin <= 1)");
@@ -76,11 +68,6 @@ public final class TwoQ implements PagingSimulator {
         this.frames = frames;
         this.kin = (int) Math.floor(frames * kin);
         this.kout = (int) Math.min(Integer.MAX_VALUE, Math.floor(frames * kout));
-        if (peer && this.kin < 1) {
-            throw new IllegalArgumentException("kin: " + kin + " gives no frame of " + frames
-                    + " (expected: at least one with variant=libcachesim, which caches nothing otherwise)");
-        }
-        this.amCap = peer ? frames - this.kin : frames;
     }
 
     @Override
@@ -99,10 +86,10 @@ public final class TwoQ implements PagingSimulator {
                 }
             } else if (list == A1OUT) {
                 lists.remove(page);
-                frame = reclaimFor(page, true);
+                frame = reclaimFor(page);
                 lists.pushHead(AM, page);
             } else {
-                frame = reclaimFor(page, false);
+                frame = reclaimFor(page);
                 lists.pushHead(A1IN, page);
             }
             table.markDirty(frame, PageRun.isWrite(run));
@@ -110,7 +97,7 @@ public final class TwoQ implements PagingSimulator {
     }
 
     /** Loads {@code page} into a free frame or one RECLAIM frees, which it returns. */
-    private int reclaimFor(int page, boolean intoAm) {
+    private int reclaimFor(int page) {
         int victim;
         if (table.isFull()) {
             if (lists.size(A1IN) > kin || lists.size(AM) == 0) {
@@ -120,9 +107,6 @@ public final class TwoQ implements PagingSimulator {
                 victim = lists.tail(AM);
                 lists.remove(victim);
             }
-        } else if (intoAm && lists.size(AM) >= amCap) {
-            victim = lists.tail(AM); // libCacheSim's Am is a cache of its own, full at its cap
-            lists.remove(victim);
         } else {
             return table.load(page);
         }
@@ -150,15 +134,16 @@ public final class TwoQ implements PagingSimulator {
     }
 
     /**
-     * Checks the lists and the frames: {@code A1in} and {@code Am} hold the resident pages, {@code Am} within its
-     * cap, {@code A1out} at most {@code Kout} ids of pages not resident.
+     * Checks the lists and the frames: {@code A1in} and {@code Am} hold the resident pages, {@code A1out} at most
+     * {@code Kout} ids of pages not resident, and once memory is full {@code |A1in| >= Kin} (when {@code Kin} is
+     * below the frames), so {@code Am} keeps within libCacheSim's cap.
      */
     @Override
     public void finish() {
         table.check();
         lists.check();
-        if (lists.size(A1IN) + lists.size(AM) != table.loaded() || lists.size(AM) > amCap
-                || lists.size(A1OUT) > kout) {
+        if (lists.size(A1IN) + lists.size(AM) != table.loaded() || lists.size(A1OUT) > kout
+                || (table.isFull() && kin < frames && lists.size(A1IN) < kin)) {
             throw new IllegalStateException("2Q lists |A1in| " + lists.size(A1IN) + ", |Am| " + lists.size(AM)
                     + ", |A1out| " + lists.size(A1OUT) + " break the bounds for " + table.loaded() + " pages in "
                     + frames + " frames, Kout " + kout);

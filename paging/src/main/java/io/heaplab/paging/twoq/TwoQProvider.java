@@ -5,7 +5,6 @@ import io.heaplab.core.spi.OptionType;
 import io.heaplab.core.spi.Options;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.spi.ReplacementPolicyProvider;
-import io.heaplab.core.spi.SpecException;
 import io.heaplab.core.spi.SpiVersion;
 import java.util.List;
 
@@ -16,9 +15,6 @@ public final class TwoQProvider implements ReplacementPolicyProvider {
     static final String FRAMES = "frames";
     static final String KIN = "kin";
     static final String KOUT = "kout";
-    static final String VARIANT = "variant";
-    static final String PAPER = "paper";
-    static final String LIBCACHESIM = "libcachesim";
 
     @Override
     public String name() {
@@ -35,23 +31,11 @@ public final class TwoQProvider implements ReplacementPolicyProvider {
         return List.of(Option.required(FRAMES, OptionType.POSITIVE_INT, "page frames of main memory"),
                 Option.range(KIN, OptionType.DOUBLE, 0, 1, "0.25", "share of the frames for A1in (Kin)"),
                 Option.range(KOUT, OptionType.DOUBLE, 0, 16, "0.5",
-                        "ids remembered in A1out (Kout), as a share of the frames"),
-                Option.choice(VARIANT, List.of(PAPER, LIBCACHESIM), PAPER,
-                        "paper: Am unbounded; libcachesim: libCacheSim's TwoQ.c, Am capped at frames - Kin"));
+                        "ids remembered in A1out (Kout), as a share of the frames"));
     }
 
     @Override
     public PagingSimulator create(Options options) {
-        int frames = options.getInt(FRAMES);
-        double kin = options.getDouble(KIN);
-        double kout = options.getDouble(KOUT);
-        if (options.getString(VARIANT).equals(LIBCACHESIM)) {
-            if (Math.floor(frames * kin) < 1) {
-                throw new SpecException("2q: kin=" + options.getString(KIN) + " gives no frame of " + frames
-                        + " (expected: at least one with variant=libcachesim)");
-            }
-            return TwoQ.libCacheSim(frames, kin, kout);
-        }
-        return new TwoQ(frames, kin, kout);
+        return new TwoQ(options.getInt(FRAMES), options.getDouble(KIN), options.getDouble(KOUT));
     }
 }
