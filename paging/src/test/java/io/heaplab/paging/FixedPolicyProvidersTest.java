@@ -33,7 +33,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 class FixedPolicyProvidersTest {
 
     private static final long[] CLASSIC = reads(7, 0, 1, 2, 0, 3, 0, 4, 2, 3, 0, 3, 2, 1, 2, 0, 1, 7, 0, 1);
-    private static final List<String> POLICIES = List.of("fifo", "clock", "random", "arc", "twolist", "lru");
+    private static final List<String> POLICIES = List.of("fifo", "clock", "random", "arc", "twolist", "slru", "lfu", "2q",
+            "lru");
 
     static PagingSimulator create(String spec) {
         Spec parsed = Spec.parse(spec);
@@ -61,6 +62,11 @@ class FixedPolicyProvidersTest {
         assertThat(faults("arc:frames=3", CLASSIC)).isEqualTo(13);
         assertThat(faults("twolist:frames=3", CLASSIC)).isEqualTo(11);
         assertThat(faults("twolist:frames=3,ratio=1", CLASSIC)).isEqualTo(11);
+        // as the naive models in the policies' tests give
+        assertThat(faults("slru:frames=3", CLASSIC)).isEqualTo(14);
+        assertThat(faults("slru:frames=4,variant=libcachesim,segments=2", CLASSIC)).isEqualTo(8);
+        assertThat(faults("lfu:frames=3", CLASSIC)).isEqualTo(11);
+        assertThat(faults("2q:frames=3", CLASSIC)).isEqualTo(14);
     }
 
     @Test
@@ -90,6 +96,12 @@ class FixedPolicyProvidersTest {
         "twolist:frames=3,ratio=0     | twolist: ratio=0 (expected: a positive integer)",
         "twolist:frames=3,ratio=0.5   | twolist: ratio=0.5 (expected: a positive integer)",
         "twolist:frames=3,active=2    | twolist: unknown option 'active' (expected one of: frames, ratio, correlation)",
+        "slru:frames=6,protected=1    | slru: protected=1",
+        "slru:frames=6,variant=lru    | slru: variant=lru",
+        "slru:frames=6,variant=libcachesim | slru: frames=6 (expected: a multiple of segments=4 with variant=libcachesim)",
+        "lfu:frames=3,variant=x       | lfu: unknown option 'variant' (expected one of: frames)",
+        "2q:frames=3,kin=1.5          | 2q: kin=1.5",
+        "2q:frames=3,kout=-1          | 2q: kout=-1",
     })
     void badOptionsAreNamed(String spec, String message) {
         assertThatThrownBy(() -> create(spec)).isInstanceOf(SpecException.class).hasMessageStartingWith(message);
