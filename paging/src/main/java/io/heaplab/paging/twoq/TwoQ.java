@@ -27,13 +27,14 @@ import io.heaplab.paging.PageLists;
  * When {@code Am} is empty, which only {@code kin = 1} allows, RECLAIM takes from {@code A1in}.) Defaults:
  * {@code kin = 0.25}, {@code kout = 0.5}, the paper's recommendation.
  *
- * <p>libCacheSim's {@code TwoQ.c} (commit aa0fc40) runs the same algorithm and gives the same faults, with two
- * differences that never show here, so there is no variant. It makes {@code Am} a cache of its own, capped at
- * {@code frames - Kin} pages, but that cap never binds: nothing is evicted before memory fills, so {@code Am} is
- * empty and {@code |A1in| = frames > Kin} then; afterwards every fault replaces one page and {@code A1in} only
- * shrinks by RECLAIM while it is over {@code Kin}, so {@code |A1in| >= Kin} and {@code |Am| <= frames - Kin}
- * ever after ({@link #finish()} checks it). And when {@code Kin} is 0 (fewer than 4 frames at the default) the
- * peer caches nothing, every reference a miss, where this 2Q still caches.
+ * <p>libCacheSim's {@code TwoQ.c} (commit aa0fc40) runs the same algorithm and gives the same faults (the same
+ * rounding down of {@code Kin} and {@code Kout}, the ghost's id dropped before RECLAIM), so there is no variant.
+ * Its {@code Am} is a cache of its own, capped at {@code frames - Kin} pages, but with {@code kin} below 1 that
+ * cap never binds: nothing is evicted before memory fills, so {@code Am} is empty and
+ * {@code |A1in| = frames > Kin} then; afterwards every fault replaces one page and {@code A1in} only shrinks by
+ * RECLAIM while it is over {@code Kin}, so {@code |A1in| >= Kin} and {@code |Am| <= frames - Kin} ever after
+ * ({@link #finish()} checks it). The two differ only when {@code Kin} is 0 (fewer than 4 frames at the default):
+ * the peer then caches nothing, every reference a miss, where this 2Q still caches.
  *
  * <p>A run is its first reference, since the later ones hit the page just referenced and change nothing.
  *
