@@ -34,7 +34,7 @@ class FixedPolicyProvidersTest {
 
     private static final long[] CLASSIC = reads(7, 0, 1, 2, 0, 3, 0, 4, 2, 3, 0, 3, 2, 1, 2, 0, 1, 7, 0, 1);
     private static final List<String> POLICIES = List.of("fifo", "clock", "random", "arc", "twolist", "sieve",
-            "s3fifo", "lru");
+            "s3fifo", "slru", "lfu", "2q", "lru");
 
     static PagingSimulator create(String spec) {
         Spec parsed = Spec.parse(spec);
@@ -62,6 +62,11 @@ class FixedPolicyProvidersTest {
         assertThat(faults("arc:frames=3", CLASSIC)).isEqualTo(13);
         assertThat(faults("twolist:frames=3", CLASSIC)).isEqualTo(11);
         assertThat(faults("twolist:frames=3,ratio=1", CLASSIC)).isEqualTo(11);
+        // as the naive models in the policies' tests give
+        assertThat(faults("slru:frames=3", CLASSIC)).isEqualTo(14);
+        assertThat(faults("slru:frames=4,variant=libcachesim,segments=2", CLASSIC)).isEqualTo(8);
+        assertThat(faults("lfu:frames=3", CLASSIC)).isEqualTo(11);
+        assertThat(faults("2q:frames=3", CLASSIC)).isEqualTo(14);
     }
 
     @Test
@@ -95,6 +100,12 @@ class FixedPolicyProvidersTest {
         "s3fifo:small=0.1             | s3fifo: option 'frames' is required",
         "s3fifo:frames=3,small=1.5    | s3fifo: small=1.5 (expected: ",
         "s3fifo:frames=3,variant=lcs  | s3fifo: variant=lcs (expected: ",
+        "slru:frames=6,protected=1    | slru: protected=1",
+        "slru:frames=6,variant=lru    | slru: variant=lru",
+        "slru:frames=6,variant=libcachesim | slru: frames=6 (expected: a multiple of segments=4 with variant=libcachesim)",
+        "lfu:frames=3,variant=x       | lfu: unknown option 'variant' (expected one of: frames)",
+        "2q:frames=3,kin=1.5          | 2q: kin=1.5",
+        "2q:frames=3,kout=-1          | 2q: kout=-1",
     })
     void badOptionsAreNamed(String spec, String message) {
         assertThatThrownBy(() -> create(spec)).isInstanceOf(SpecException.class).hasMessageStartingWith(message);
