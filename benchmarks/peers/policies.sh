@@ -13,7 +13,7 @@
 #
 # Usage: benchmarks/peers/policies.sh [--references N] [--sizes A,B,C] [--work DIR]
 # The same settings as environment variables: REFERENCES (1000000), SIZES (100,1000,10000; the program's trace,
-# of 176 pages, is replayed at 20,50,100 instead), WORK (${TMPDIR:-/tmp}/heaplab-peers).
+# of 176 pages, is replayed at 20,40,100 instead), WORK (${TMPDIR:-/tmp}/heaplab-peers).
 set -euo pipefail
 
 REFERENCES="${REFERENCES:-1000000}"
@@ -59,7 +59,7 @@ policies=(
 )
 # extra policies a build of heaplab may carry: compared when heaplab lists them
 for extra in "sieve|sieve|-" "s3fifo:variant=libcachesim|s3fifo|-" "slru:variant=libcachesim|slru|-" \
-    "lfu:variant=libcachesim|lfu|-" "2q:variant=libcachesim|twoq|-"; do
+    "lfu|lfu|-" "2q|2q|-"; do
   name="${extra%%|*}"; name="${name%%:*}"
   if (cd "$root" && ./heaplab list 2>/dev/null | grep -q "^ *$name "); then policies+=("$extra"); fi
 done
@@ -80,8 +80,9 @@ done
 printf '%-36s %-6s %9s %14s %14s  %s\n' policy trace size heaplab libCacheSim equal
 differences=0
 for t in "${traces[@]}"; do
-  # the program touches 176 pages: sizes that make it fault beyond its first touches
-  if [ "$t" = f2c ]; then sizes=(20 50 100); else IFS=, read -r -a sizes <<< "$SIZES"; fi
+  # the program touches 176 pages: sizes that make it fault beyond its first touches (multiples of libCacheSim's
+  # four SLRU segments)
+  if [ "$t" = f2c ]; then sizes=(20 40 100); else IFS=, read -r -a sizes <<< "$SIZES"; fi
   list="$(IFS=,; echo "${sizes[*]}")"
   specs=()
   for p in "${policies[@]}"; do
