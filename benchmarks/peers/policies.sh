@@ -59,7 +59,7 @@ policies=(
 )
 # extra policies a build of heaplab may carry: compared when heaplab lists them
 for extra in "sieve|sieve|-" "s3fifo:variant=libcachesim|s3fifo|-" "slru:variant=libcachesim|slru|-" \
-    "lfu|lfu|-" "2q|2q|-"; do
+    "lfu|lfu|-" "2q|2q|-" "lirs:variant=libcachesim|lirs|-"; do
   name="${extra%%|*}"; name="${name%%:*}"
   if (cd "$root" && ./heaplab list 2>/dev/null | grep -q "^ *$name "); then policies+=("$extra"); fi
 done

@@ -29,7 +29,8 @@ class PeerCountsTest {
             Map.entry("s3fifo:variant=libcachesim", new long[] {145_043, 111_380, 74_043}),
             Map.entry("slru:variant=libcachesim", new long[] {147_774, 113_969, 75_414}),
             Map.entry("lfu", new long[] {146_994, 113_395, 74_072}),
-            Map.entry("2q", new long[] {148_584, 114_902, 77_763}));
+            Map.entry("2q", new long[] {148_584, 114_902, 77_763}),
+            Map.entry("lirs:variant=libcachesim", new long[] {145_626, 111_703, 72_679}));
     private static final int[] SIZES = {100, 1_000, 10_000};
 
     @TempDir
