@@ -13,9 +13,7 @@ import io.heaplab.core.trace.PageRun;
 import io.heaplab.paging.lru.ExactLru;
 import io.heaplab.testkit.FixedMemoryContract;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Map;
-import java.util.Set;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -148,33 +146,18 @@ class LfuTest extends FixedMemoryContract {
     }
 
     /** Maps of frequency and last reference, fed one reference at a time; the victim found by a scan. */
-    static final class Model {
+    static final class Model extends io.heaplab.paging.ReferenceModel {
         final int frames;
         final Map<Integer, Long> frequency = new HashMap<>();
         final Map<Integer, Long> last = new HashMap<>();
-        final Set<Integer> dirty = new HashSet<>();
         long now;
-        long faults;
-        long writeBacks;
 
         Model(int frames) {
             this.frames = frames;
         }
 
-        PagingOutcome run(long[] runs) {
-            for (long run : runs) {
-                int page = PageRun.page(run);
-                for (int i = 0; i < PageRun.count(run); i++) {
-                    reference(page);
-                }
-                if (PageRun.isWrite(run)) {
-                    dirty.add(page);
-                }
-            }
-            return new PagingOutcome.Faults(faults, Map.of(PagingOutcome.WRITE_BACKS, writeBacks));
-        }
-
-        void reference(int page) {
+        @Override
+        protected void reference(int page) {
             now++;
             if (!frequency.containsKey(page)) {
                 faults++;
@@ -184,9 +167,7 @@ class LfuTest extends FixedMemoryContract {
                                     ? Long.compare(frequency.get(a), frequency.get(b))
                                     : Long.compare(last.get(a), last.get(b))).orElseThrow();
                     frequency.remove(victim);
-                    if (dirty.remove(victim)) {
-                        writeBacks++;
-                    }
+                    evicted(victim);
                 }
                 frequency.put(page, 0L);
             }

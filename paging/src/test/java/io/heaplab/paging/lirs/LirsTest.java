@@ -230,7 +230,7 @@ class LirsTest extends FixedMemoryContract {
     }
 
     /** The paper's rules on lists, fed one reference at a time. */
-    static final class Model {
+    static final class Model extends io.heaplab.paging.ReferenceModel {
         final int frames;
         final int llirs;
         final long bound;
@@ -239,9 +239,6 @@ class LirsTest extends FixedMemoryContract {
         final LinkedList<Integer> gone = new LinkedList<>(); // non-resident entries of S, newest first
         final Set<Integer> lir = new HashSet<>();
         final Set<Integer> resident = new HashSet<>();
-        final Set<Integer> dirty = new HashSet<>();
-        long faults;
-        long writeBacks;
 
         Model(int frames, double hir, double stack) {
             this.frames = frames;
@@ -249,20 +246,9 @@ class LirsTest extends FixedMemoryContract {
             this.bound = stack == 0 ? Long.MAX_VALUE : (long) Math.ceil(stack * frames);
         }
 
-        PagingOutcome run(long[] runs) {
-            for (long run : runs) {
-                int page = PageRun.page(run);
-                for (int i = 0; i < PageRun.count(run); i++) {
-                    reference(page);
-                }
-                if (PageRun.isWrite(run)) {
-                    dirty.add(page);
-                }
-            }
-            return new PagingOutcome.Faults(faults, Map.of(PagingOutcome.WRITE_BACKS, writeBacks));
-        }
-
-        void reference(Integer x) {
+        @Override
+        protected void reference(int page) {
+            Integer x = page;
             if (resident.contains(x)) {
                 if (lir.contains(x)) {
                     toTop(x);
@@ -284,9 +270,7 @@ class LirsTest extends FixedMemoryContract {
                 if (resident.size() == frames) {
                     Integer z = q.removeLast();
                     resident.remove(z);
-                    if (dirty.remove(z)) {
-                        writeBacks++;
-                    }
+                    evicted(z);
                     if (s.contains(z)) {
                         gone.addFirst(z);
                     }

@@ -16,10 +16,8 @@ import io.heaplab.core.trace.PageRun;
 import io.heaplab.paging.PageLists;
 import io.heaplab.testkit.FixedMemoryContract;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -165,16 +163,13 @@ class TwoQTest extends FixedMemoryContract {
     }
 
     /** The paper's pseudo-code on lists, newest first, fed one reference at a time. */
-    static final class Model {
+    static final class Model extends io.heaplab.paging.ReferenceModel {
         final int frames;
         final int kin;
         final int kout;
         final List<Integer> a1in = new ArrayList<>();
         final List<Integer> am = new ArrayList<>();
         final List<Integer> a1out = new ArrayList<>();
-        final Set<Integer> dirty = new HashSet<>();
-        long faults;
-        long writeBacks;
 
         Model(int frames, double kin, double kout) {
             this.frames = frames;
@@ -182,20 +177,8 @@ class TwoQTest extends FixedMemoryContract {
             this.kout = (int) Math.floor(frames * kout);
         }
 
-        PagingOutcome run(long[] runs) {
-            for (long run : runs) {
-                int page = PageRun.page(run);
-                for (int i = 0; i < PageRun.count(run); i++) {
-                    reference(page);
-                }
-                if (PageRun.isWrite(run)) {
-                    dirty.add(page);
-                }
-            }
-            return new PagingOutcome.Faults(faults, Map.of(PagingOutcome.WRITE_BACKS, writeBacks));
-        }
-
-        void reference(int page) {
+        @Override
+        protected void reference(int page) {
             if (am.remove((Integer) page)) {
                 am.addFirst(page);
             } else if (a1in.contains(page)) {
@@ -225,9 +208,7 @@ class TwoQTest extends FixedMemoryContract {
             } else {
                 victim = am.removeLast();
             }
-            if (dirty.remove(victim)) {
-                writeBacks++;
-            }
+            evicted(victim);
         }
     }
 }
