@@ -117,7 +117,7 @@ class CarTest extends FixedMemoryContract {
 
     @Provide
     Arbitrary<long[]> shortTraces() {
-        return PageTraces.traces(16, 150);
+        return PageTraces.strings(16, 4, 150);
     }
 
     @Property(tries = 300)

@@ -85,7 +85,7 @@ class LruKTest extends FixedMemoryContract {
 
     @Provide
     Arbitrary<long[]> shortTraces() {
-        return PageTraces.traces(14, 150);
+        return PageTraces.strings(14, 4, 150);
     }
 
     @Property(tries = 300)
