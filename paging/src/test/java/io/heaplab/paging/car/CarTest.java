@@ -84,6 +84,24 @@ class CarTest extends FixedMemoryContract {
     }
 
     @Test
+    void aGhostHitMovesTheTargetByTheRatioOfTheGhostLists() {
+        Car car = new Car(3);
+        //  0 1 2, hits on all three, 3: REPLACE moves 0 1 2 to T2 with their bits cleared; |T1| = 0 < 1: T2's
+        //     head 0 demoted to B2
+        assertThat(state(car, reads(0, 1, 2, 0, 1, 2, 3))).isEqualTo("T1[3] T2[1 2] B1[] B2[0] p=0");
+        //  3 (hit), 5: 3 to T2; T2's head 1 to B2.  5 (hit), 6: 5 to T2; T2's head 2 to B2
+        assertThat(state(car, reads(3, 5, 5, 6))).isEqualTo("T1[6] T2[3 5] B1[] B2[0 1 2] p=0");
+        //  7: 6 demoted to B1; the four lists hold 2c: B2's LRU 0 forgotten
+        assertThat(state(car, reads(7))).isEqualTo("T1[7] T2[3 5] B1[6] B2[1 2] p=0");
+        //  7 (hit), 6: a B1 hit. REPLACE: 7 to T2, T2's head 3 to B2 (B2 = 1 2 3); p = min(0 + max(1, |B2| / |B1|
+        //     = 3 / 1), 3) = 3: the target moves by three pages in one step
+        assertThat(state(car, reads(7, 6))).isEqualTo("T1[] T2[5 7 6] B1[] B2[1 2 3] p=3");
+        //  8: |T1| = 0 < p: T2's head 5 to B2; 2c: B2's LRU 1 forgotten
+        assertThat(state(car, reads(8))).isEqualTo("T1[8] T2[7 6] B1[] B2[2 3 5] p=3");
+        car.finish();
+    }
+
+    @Test
     void aRunOfMoreThanOneReferenceLoadsItsPageReferenced() {
         // 2 frames: R0 x2 (a fault, then a hit: bit set), R1; R2: 0 to T2 with its bit cleared, 1 demoted
         assertThat(state(new Car(2), read(0, 2), read(1, 1), read(2, 1))).isEqualTo("T1[2] T2[0] B1[1] B2[] p=0");
