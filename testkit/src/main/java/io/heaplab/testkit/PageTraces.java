@@ -79,4 +79,15 @@ public final class PageTraces {
         return runs.list().ofMaxSize(maxRuns)
                 .map(list -> list.stream().mapToLong(Long::longValue).toArray());
     }
+
+    /**
+     * Random strings over pages 0..maxPage of at most {@code maxRuns} runs of 1..maxCount references each, reads and
+     * writes mixed: short enough for a reference model that walks every reference.
+     */
+    public static Arbitrary<long[]> strings(int maxPage, int maxCount, int maxRuns) {
+        return Combinators.combine(Arbitraries.integers().between(0, maxPage),
+                        Arbitraries.integers().between(1, maxCount), Arbitraries.of(false, true))
+                .as(PageRun::pack)
+                .list().ofMaxSize(maxRuns).map(list -> list.stream().mapToLong(Long::longValue).toArray());
+    }
 }

@@ -9,14 +9,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
-import io.heaplab.core.trace.PageRun;
 import io.heaplab.paging.lru.ExactLru;
 import io.heaplab.testkit.FixedMemoryContract;
+import io.heaplab.testkit.PageTraces;
 import java.util.HashMap;
 import java.util.Map;
-import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -140,9 +138,7 @@ class LfuTest extends FixedMemoryContract {
 
     @Provide
     Arbitrary<long[]> strings() {
-        return Combinators.combine(Arbitraries.integers().between(0, 7), Arbitraries.integers().between(1, 3),
-                        Arbitraries.of(false, true)).as(PageRun::pack)
-                .list().ofMaxSize(40).map(list -> list.stream().mapToLong(Long::longValue).toArray());
+        return PageTraces.strings(7, 3, 40);
     }
 
     /** Maps of frequency and last reference, fed one reference at a time; the victim found by a scan. */

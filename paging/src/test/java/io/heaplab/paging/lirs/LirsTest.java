@@ -9,17 +9,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
-import io.heaplab.core.trace.PageRun;
 import io.heaplab.testkit.FixedMemoryContract;
+import io.heaplab.testkit.PageTraces;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -224,9 +222,7 @@ class LirsTest extends FixedMemoryContract {
 
     @Provide
     Arbitrary<long[]> strings() {
-        return Combinators.combine(Arbitraries.integers().between(0, 11), Arbitraries.integers().between(1, 3),
-                        Arbitraries.of(false, true)).as(PageRun::pack)
-                .list().ofMaxSize(60).map(list -> list.stream().mapToLong(Long::longValue).toArray());
+        return PageTraces.strings(11, 3, 60);
     }
 
     /** The paper's rules on lists, fed one reference at a time. */

@@ -15,14 +15,13 @@ import io.heaplab.core.trace.PageRun;
 import io.heaplab.paging.PageLists;
 import io.heaplab.paging.lru.ExactLru;
 import io.heaplab.testkit.FixedMemoryContract;
+import io.heaplab.testkit.PageTraces;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -182,9 +181,7 @@ class SlruTest extends FixedMemoryContract {
 
     @Provide
     Arbitrary<long[]> strings() {
-        return Combinators.combine(Arbitraries.integers().between(0, 7), Arbitraries.integers().between(1, 3),
-                        Arbitraries.of(false, true)).as(PageRun::pack)
-                .list().ofMaxSize(40).map(list -> list.stream().mapToLong(Long::longValue).toArray());
+        return PageTraces.strings(7, 3, 40);
     }
 
     /** Segments as lists, MRU first, fed one reference at a time: the paper's two, or libCacheSim's n. */

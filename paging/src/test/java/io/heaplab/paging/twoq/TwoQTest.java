@@ -12,15 +12,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
-import io.heaplab.core.trace.PageRun;
 import io.heaplab.paging.PageLists;
 import io.heaplab.testkit.FixedMemoryContract;
+import io.heaplab.testkit.PageTraces;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -157,9 +155,7 @@ class TwoQTest extends FixedMemoryContract {
 
     @Provide
     Arbitrary<long[]> strings() {
-        return Combinators.combine(Arbitraries.integers().between(0, 9), Arbitraries.integers().between(1, 3),
-                        Arbitraries.of(false, true)).as(PageRun::pack)
-                .list().ofMaxSize(50).map(list -> list.stream().mapToLong(Long::longValue).toArray());
+        return PageTraces.strings(9, 3, 50);
     }
 
     /** The paper's pseudo-code on lists, newest first, fed one reference at a time. */
