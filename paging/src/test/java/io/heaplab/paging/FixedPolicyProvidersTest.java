@@ -67,6 +67,15 @@ class FixedPolicyProvidersTest {
         assertThat(faults("slru:frames=4,variant=libcachesim,segments=2", CLASSIC)).isEqualTo(8);
         assertThat(faults("lfu:frames=3", CLASSIC)).isEqualTo(11);
         assertThat(faults("2q:frames=3", CLASSIC)).isEqualTo(14);
+        // SIEVE by hand: 7 0 1 fill; 2 evicts 7; 3 clears 0 and evicts 1; 4, 2, 3 evict the unvisited 2, 3, 4; 1
+        // clears 2 3 0 and evicts 2; 2 evicts 3; 7 clears 1 and evicts 2: 11
+        assertThat(faults("sieve:frames=3", CLASSIC)).isEqualTo(11);
+        // as the reference models of the policies' property tests give
+        assertThat(faults("s3fifo:frames=3", CLASSIC)).isEqualTo(14);
+        assertThat(faults("s3fifo:frames=3,variant=libcachesim", CLASSIC)).isEqualTo(13);
+        assertThat(faults("lirs:frames=3", CLASSIC)).isEqualTo(13);
+        assertThat(faults("car:frames=3", CLASSIC)).isEqualTo(11);
+        assertThat(faults("lru-k:frames=3", CLASSIC)).isEqualTo(14);
     }
 
     @Test
