@@ -34,7 +34,7 @@ class FixedPolicyProvidersTest {
 
     private static final long[] CLASSIC = reads(7, 0, 1, 2, 0, 3, 0, 4, 2, 3, 0, 3, 2, 1, 2, 0, 1, 7, 0, 1);
     private static final List<String> POLICIES = List.of("fifo", "clock", "random", "arc", "twolist", "sieve",
-            "s3fifo", "slru", "lfu", "2q", "lirs", "car", "lru-k", "lru");
+            "s3fifo", "slru", "lfu", "2q", "lirs", "car", "lru-k", "clock-pro", "lru");
 
     static PagingSimulator create(String spec) {
         Spec parsed = Spec.parse(spec);
@@ -120,6 +120,9 @@ class FixedPolicyProvidersTest {
         "lirs:frames=2,variant=libcachesim | lirs: frames=2 (expected: room for at least 2 LIR pages",
         "car:frames=3,p=1             | car: unknown option 'p' (expected one of: frames)",
         "lru-k:frames=3,k=0           | lru-k: k=0",
+        "clock-pro:frames=3,cold=1.5  | clock-pro: cold=1.5 (expected: a number in ",
+        "clock-pro:frames=3,adaptive=yes | clock-pro: adaptive=yes (expected: true or false)",
+        "clock-pro:cold=0.5           | clock-pro: option 'frames' is required",
     })
     void badOptionsAreNamed(String spec, String message) {
         assertThatThrownBy(() -> create(spec)).isInstanceOf(SpecException.class).hasMessageStartingWith(message);
