@@ -27,20 +27,21 @@
 # Central once), python3, and git unless CAFFEINE_SRC is a source directory.
 #
 # Usage:
-#   benchmarks/peers/caffeine.sh [compare] [--traces zipf,mix] [--references N] [--sizes A,B,C] [--work DIR]
-#       generates the traces with heaplab (zipf: zipf:pages=100000,skew=0.9; mix: the same with scan=0.3; seed 1),
+#   benchmarks/peers/caffeine.sh [compare] [--traces zipf,mix,f2c] [--references N] [--sizes A,B,C] [--work DIR]
+#       generates the traces with heaplab (zipf: zipf:pages=100000,skew=0.9; mix: the same with scan=0.3; seed 1;
+#       f2c: a real program's references, the shipped prototype, replayed at 20, 40 and 100 instead of --sizes),
 #       converts them to oracleGeneral, replays both tools and prints the table
 #   benchmarks/peers/caffeine.sh run [--policies P,Q,...] [--size N] [--format F] [--work DIR] TRACE
 #       runs Caffeine's simulator on TRACE (oracleGeneral, zstd or not; --format names another of its formats)
 #       and prints policy,maximum_size,hits,misses,requests, exact, one line per policy
 #   benchmarks/peers/caffeine.sh build [--work DIR]
 #       builds the simulator and prints its class path
-# The same settings as environment variables: TRACES (zipf,mix), REFERENCES (1000000), SIZES (100,1000,10000),
+# The same settings as environment variables: TRACES (zipf,mix,f2c), REFERENCES (1000000), SIZES (100,1000,10000),
 # POLICIES (run: the compared ones), SIZE (run: 1000), WORK (${TMPDIR:-/tmp}/heaplab-peers), CAFFEINE_SRC,
 # CAFFEINE_COMMIT, CAFFEINE_JAVA_OPTS (the simulator's JVM options, -Xmx4g), FORMAT (run: lcs-oracle-general).
 set -euo pipefail
 
-TRACES="${TRACES:-zipf,mix}"
+TRACES="${TRACES:-zipf,mix,f2c}"
 REFERENCES="${REFERENCES:-1000000}"
 SIZES="${SIZES:-100,1000,10000}"
 SIZE="${SIZE:-1000}"
@@ -54,17 +55,19 @@ CAFFEINE_JAVA_OPTS="${CAFFEINE_JAVA_OPTS:--Xmx4g}"
 compared=(
   "linked.Lru|lru|-"
   "linked.Fifo|fifo|-"
-  "linked.Clock|clock:variant=libcachesim|Caffeine links the new page into the clock before the hand sweeps: when every resident page is marked, the hand clears them all and evicts the newcomer; heaplab evicts the oldest page, then loads"
+  "linked.Clock|clock:variant=caffeine|-"
+  "linked.Clock|clock|heaplab's CLOCK loads a page with its bit set, as the hardware sets it on the faulting access; Caffeine's at 0, linked behind the hand before it sweeps (variant=caffeine agrees)"
   "adaptive.Arc|arc:correlation=0|-"
   "adaptive.Car|car|-"
-  "irr.Lirs|lirs:stack=2|Caffeine leaves a resident HIR page HIR when it is referenced again on top of S (a repeated reference); the paper and heaplab make it LIR"
+  "irr.Lirs|lirs:variant=caffeine|-"
+  "irr.Lirs|lirs|the paper's Lhirs rounds down and its S is unbounded, and a repeated reference makes an HIR page LIR; Caffeine rounds up, keeps 2x the frames of non-resident entries, and leaves the page HIR (variant=caffeine agrees)"
   "linked.SegmentedLru|slru|-"
   "two-queue.TwoQueue|2q|-"
   "two-queue.S3Fifo|s3fifo|-"
   "linked.Sieve|sieve|-"
   "linked.Lfu|lfu|-"
   "opt.Clairvoyant|opt|Caffeine's OPT may bypass: it evicts the farthest next use among the residents and the new page, so a page used farther ahead than all of them is never loaded; heaplab's is demand paging, MIN"
-  "irr.ClockPro|clock-pro|-"
+  "irr.ClockPro|clock-pro|Caffeine's ClockPro follows the authors' code, not the paper: a repeated reference is one hit that sets no bit, the cold target starts at its minimum, max(2, 1% of the frames), non-resident pages are kept to 2x the frames, and a promotion may be refused"
 )
 
 me="$(basename "$0")"
@@ -97,7 +100,7 @@ positive='^[1-9][0-9]*$'
 [[ "$SIZES" =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]] || die "--sizes wants positive whole numbers separated by commas, got '$SIZES'"
 [[ "$SIZE" =~ $positive ]] || die "--size wants a positive whole number, got '$SIZE'"
 [[ "$REFERENCES" =~ $positive ]] || die "--references wants a positive whole number, got '$REFERENCES'"
-[[ "$TRACES" =~ ^(zipf|mix)(,(zipf|mix))*$ ]] || die "--traces wants zipf, mix or both separated by commas, got '$TRACES'"
+[[ "$TRACES" =~ ^(zipf|mix|f2c)(,(zipf|mix|f2c))*$ ]] || die "--traces wants zipf, mix, f2c or some of them separated by commas, got '$TRACES'"
 command -v python3 >/dev/null 2>&1 || die "python3 is needed to read the reports; on Debian: apt-get install -y python3"
 command -v mvn >/dev/null 2>&1 || die "Maven (mvn) is needed to build Caffeine's simulator; on Debian: apt-get install -y maven"
 
@@ -272,10 +275,10 @@ IFS=, read -r -a traces <<< "$TRACES"
 IFS=, read -r -a sizes <<< "$SIZES"
 for t in "${traces[@]}"; do
   case "$t" in
-    zipf) workload="zipf:pages=100000,skew=0.9" ;;
-    mix) workload="mix:pages=100000,skew=0.9,scan=0.3" ;;
+    zipf) run ./heaplab trace generate "zipf:pages=100000,skew=0.9" -n "$REFERENCES" --seed 1 -o "$WORK/caffeine-$t.hlt" ;;
+    mix) run ./heaplab trace generate "mix:pages=100000,skew=0.9,scan=0.3" -n "$REFERENCES" --seed 1 -o "$WORK/caffeine-$t.hlt" ;;
+    f2c) run ./heaplab trace convert system/src/main/resources/io/heaplab/system/prototypes/f2c.hlt "$WORK/caffeine-$t.hlt" ;;
   esac
-  run ./heaplab trace generate "$workload" -n "$REFERENCES" --seed 1 -o "$WORK/caffeine-$t.hlt"
   run ./heaplab trace convert "$WORK/caffeine-$t.hlt" "$WORK/caffeine-$t.oracleGeneral.zst" --to oracle-general
 done
 
@@ -290,6 +293,8 @@ done
 printf '%-22s %-40s %-5s %7s %12s %12s  %s\n' caffeine heaplab trace size caffeine heaplab equal
 differences=0
 for t in "${traces[@]}"; do
+  # the program touches 176 pages: sizes that make it fault beyond its first touches, as policies.sh
+  if [ "$t" = f2c ]; then sizes=(20 40 100); else IFS=, read -r -a sizes <<< "$SIZES"; fi
   specs=()
   for c in "${rows[@]}"; do
     IFS='|' read -r _ spec _ <<< "$c"
@@ -300,7 +305,9 @@ for t in "${traces[@]}"; do
   run ./heaplab trace replay "$WORK/caffeine-$t.hlt" "${specs[@]}" --json "$WORK/caffeine-$t.heaplab.json"
   refs="$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["references"])' "$WORK/caffeine-$t.heaplab.json")"
   all=()
-  for c in "${compared[@]}"; do all+=("${c%%|*}"); done
+  for c in "${compared[@]}"; do
+    [[ " ${all[*]} " == *" ${c%%|*} "* ]] || all+=("${c%%|*}") # a policy compared twice runs once
+  done
   for s in "${sizes[@]}"; do
     echo "+ Caffeine's simulator on $WORK/caffeine-$t.oracleGeneral.zst at $s entries" >&2
     simulate "$WORK/caffeine-$t.oracleGeneral.zst" "$s" "${all[@]}" > "$WORK/caffeine-$t.$s.csv"

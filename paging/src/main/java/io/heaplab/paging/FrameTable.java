@@ -98,6 +98,11 @@ public final class FrameTable {
         vacant++;
     }
 
+    /** Counts a fault that loads nothing: a policy that may evict the page it faulted on turned it away. */
+    public void bypass() {
+        faults++;
+    }
+
     /** Counts a fault and loads the missing {@code page}, clean, into a {@link #vacate}d {@code frame}. */
     public void refill(int frame, int page) {
         faults++;

@@ -54,6 +54,12 @@ import java.util.Arrays;
  * Its {@code hirs_ratio} is fixed at 0.01 with the same rounding; here {@code hir} sets it. The variant needs
  * {@code Llirs >= 2} (3 frames at the default), below which the peer demotes HIR entries as if they were LIR.
  *
+ * <p>{@code variant=caffeine} is the paper's rules as Caffeine's simulator ({@code irr.Lirs}, commit ccef955) applies
+ * them, with three differences: {@code Llirs = (int) (frames * (1 - hir))} (its {@code percent-hot}, 0.99), so
+ * {@code Lhirs} rounds up where the paper's rounds down; at most {@code (int) (frames * stack)} non-resident entries,
+ * {@code stack} 2 by default (its {@code non-resident-multiplier}); and a resident HIR page referenced while it is
+ * on top of {@code S} (a repeated reference) stays HIR and only moves to the end of {@code Q}.
+ *
  * <p>A run of {@code k} references is {@code k} references: the second makes a resident HIR page LIR, and the
  * loop stops as soon as the page is LIR on top of a pruned {@code S}, where more references change nothing.
  *
@@ -74,6 +80,8 @@ public final class Lirs implements PagingSimulator {
     private final int hirLimit;
     private final int lirLimit;
     private final boolean peer;
+    /** Caffeine's rule: a resident HIR page referenced on top of S stays HIR. */
+    private final boolean caffeine;
     /** The most non-resident entries of S (paper), or the most entries of S (peer). */
     private final long bound;
 
@@ -90,15 +98,25 @@ public final class Lirs implements PagingSimulator {
 
     /** The paper's LIRS, {@code Lhirs = max(1, floor(frames * hir))}, {@code stack} as above (0: unbounded). */
     public Lirs(int frames, double hir, double stack) {
-        this(frames, hir, stack, false);
+        this(frames, hir, stack, false, false);
     }
 
     /** libCacheSim's {@code LIRS.c}, with its {@code hirs_ratio} set to {@code hir}. */
     public static Lirs libCacheSim(int frames, double hir) {
-        return new Lirs(frames, hir, 0, true);
+        return new Lirs(frames, hir, 0, true, false);
     }
 
-    private Lirs(int frames, double hir, double stack, boolean peer) {
+    /** Caffeine's {@code irr.Lirs}: {@code percent-hot = 1 - hir}, {@code non-resident-multiplier = stack} (0: 2). */
+    public static Lirs caffeine(int frames, double hir, double stack) {
+        return new Lirs(frames, hir, stack == 0 ? 2 : stack, false, true);
+    }
+
+    /** {@code Lhirs} of Caffeine's LIRS: the frames less {@code (int) (frames * (1 - hir))}. */
+    static int caffeineHirFrames(int frames, double hir) {
+        return frames - (int) (frames * (1 - hir));
+    }
+
+    private Lirs(int frames, double hir, double stack, boolean peer, boolean caffeine) {
         this.table = new FrameTable(frames);
         if (!(hir >= 0 && hir < 1)) {
             throw new IllegalArgumentException("hir: " + hir + " (expected: 0 <= hir < 1)");
@@ -107,13 +125,18 @@ public final class Lirs implements PagingSimulator {
             throw new IllegalArgumentException("stack: " + stack + " (expected: >= 0)");
         }
         this.frames = frames;
-        this.hirLimit = hirFrames(frames, hir);
+        this.hirLimit = caffeine ? caffeineHirFrames(frames, hir) : hirFrames(frames, hir);
         this.lirLimit = frames - hirLimit;
         this.peer = peer;
+        this.caffeine = caffeine;
+        if (caffeine && (lirLimit < 1 || hirLimit < 1)) {
+            throw new IllegalArgumentException("frames: " + frames + " (expected: Llirs, Lhirs >= 1 with caffeine)");
+        }
         if (peer && lirLimit < 2) {
             throw new IllegalArgumentException("frames: " + frames + " (expected: Llirs >= 2 with libcachesim)");
         }
-        this.bound = peer ? 2L * frames : stack == 0 ? Long.MAX_VALUE : (long) Math.ceil(stack * frames);
+        this.bound = peer ? 2L * frames : caffeine ? (long) (frames * stack)
+                : stack == 0 ? Long.MAX_VALUE : (long) Math.ceil(stack * frames);
         this.vacated = new int[frames];
     }
 
@@ -136,8 +159,8 @@ public final class Lirs implements PagingSimulator {
                 count = 2 + ((count - 2) & 1);
             }
             for (int r = 0; r < count; r++) {
-                if (r > 0 && lir[page] && s.head(LIST) == page && lir[s.tail(LIST)]) {
-                    break;
+                if (r > 0 && s.head(LIST) == page && (lir[page] ? lir[s.tail(LIST)] : caffeine)) {
+                    break; // LIR on top of a pruned S, or Caffeine's HIR on top (and at Q's end): nothing changes
                 }
                 if (peer) {
                     referencePeer(page);
@@ -175,6 +198,8 @@ public final class Lirs implements PagingSimulator {
             if (lir[x]) {
                 s.moveToHead(LIST, x);
                 prune();
+            } else if (caffeine && s.head(LIST) == x) {
+                q.moveToHead(LIST, x);
             } else if (inS(x)) {
                 q.remove(x);
                 s.moveToHead(LIST, x);

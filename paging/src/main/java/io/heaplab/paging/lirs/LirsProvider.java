@@ -19,6 +19,7 @@ public final class LirsProvider implements ReplacementPolicyProvider {
     static final String VARIANT = "variant";
     static final String PAPER = "paper";
     static final String LIBCACHESIM = "libcachesim";
+    static final String CAFFEINE = "caffeine";
 
     @Override
     public String name() {
@@ -39,9 +40,10 @@ public final class LirsProvider implements ReplacementPolicyProvider {
                 Option.range(STACK, OptionType.DOUBLE, 0, 1024, "0",
                         "non-resident entries kept in the stack S, as a multiple of the frames (0: unbounded;"
                                 + " the paper's variant)"),
-                Option.choice(VARIANT, List.of(PAPER, LIBCACHESIM), PAPER, "paper: the paper's rules;"
+                Option.choice(VARIANT, List.of(PAPER, LIBCACHESIM, CAFFEINE), PAPER, "paper: the paper's rules;"
                         + " libcachesim: libCacheSim's LIRS.c (a hit in Q demotes an LIR page, S capped at twice"
-                        + " the frames)"));
+                        + " the frames); caffeine: Caffeine's irr.Lirs (Lhirs rounded up, stack 2 unless given, a"
+                        + " repeated reference leaves an HIR page HIR)"));
     }
 
     @Override
@@ -58,6 +60,14 @@ public final class LirsProvider implements ReplacementPolicyProvider {
                         + " with variant=libcachesim)");
             }
             return Lirs.libCacheSim(frames, hir);
+        }
+        if (options.getString(VARIANT).equals(CAFFEINE)) {
+            int hirFrames = Lirs.caffeineHirFrames(frames, hir);
+            if (hirFrames < 1 || frames - hirFrames < 1) {
+                throw new SpecException("lirs: frames=" + frames + ",hir=" + hir + " (expected: room for at least 1"
+                        + " LIR page and 1 HIR page with variant=caffeine)");
+            }
+            return Lirs.caffeine(frames, hir, options.getDouble(STACK));
         }
         return new Lirs(frames, hir, options.getDouble(STACK));
     }

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Assume;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -122,6 +123,32 @@ class LirsTest extends FixedMemoryContract {
     }
 
     @Test
+    void caffeineLeavesAnHirPageReferencedOnTopOfSHir() {
+        // 0* 1* 2*(HIR) then 2 again within the run: on top of S, so it stays HIR   S [2h 1L 0L]  Q [2]
+        Lirs l = Lirs.caffeine(3, 0.01, 0);
+        l.accept(new long[] {read(0, 1), read(1, 1), read(2, 2)}, 3);
+        assertThat(l.isLir(2)).isFalse();
+        Lirs apart = Lirs.caffeine(3, 0.01, 0); // the same as two runs of one
+        feed(apart, 0, 1, 2, 2);
+        assertThat(apart.isLir(2)).isFalse();
+        assertThat(apart.queue()).containsExactly(2);
+        assertThat(l.stack()).containsExactly(2, 1, 0);
+        assertThat(l.queue()).containsExactly(2);
+        //  0: LIR hit, to the top                          S [0L 2h 1L]
+        //  2: resident HIR in S, not on top: LIR, the bottom 1 to Q   S [2L 0L]  Q [1]
+        feed(l, 0, 2);
+        assertThat(l.isLir(2)).isTrue();
+        assertThat(l.stack()).containsExactly(2, 0);
+        assertThat(l.queue()).containsExactly(1);
+        l.finish();
+        // Lhirs: the frames less (int) (frames * 0.99), where the paper takes floor(frames * 0.01)
+        assertThat(Lirs.caffeineHirFrames(150, 0.01)).isEqualTo(2);
+        assertThat(Lirs.hirFrames(150, 0.01)).isEqualTo(1);
+        assertThat(Lirs.caffeineHirFrames(200, 0.01)).isEqualTo(2);
+        assertThat(Lirs.caffeineHirFrames(3, 0.01)).isEqualTo(1);
+    }
+
+    @Test
     void theStackBoundForgetsTheOldestNonResidentEntries() {
         // 3 frames, stack 1: at most 3 non-resident entries
         //  0* 1* 2* .. 6*: each evicts the previous HIR page, non-resident in S
@@ -212,6 +239,19 @@ class LirsTest extends FixedMemoryContract {
         lirs.finish();
     }
 
+    @Property(tries = 300)
+    void caffeineAsTheNaiveModelWithItsRules(@ForAll("strings") long[] runs,
+                                             @ForAll @IntRange(min = 2, max = 8) int frames,
+                                             @ForAll @IntRange(min = 1, max = 3) int hirQuarters,
+                                             @ForAll @IntRange(min = 0, max = 2) int stackHalves) {
+        double hir = hirQuarters / 4.0;
+        double stack = stackHalves / 2.0;
+        Assume.that((int) (frames * (1 - hir)) >= 1); // Caffeine refuses an empty LIR set
+        Lirs lirs = Lirs.caffeine(frames, hir, stack);
+        assertThat(run(lirs, runs)).isEqualTo(new Model(frames, hir, stack, true).run(runs));
+        lirs.finish();
+    }
+
     @Property(tries = 200)
     void libCacheSimKeepsItsInvariants(@ForAll("strings") long[] runs,
                                        @ForAll @IntRange(min = 3, max = 8) int frames) {
@@ -236,10 +276,19 @@ class LirsTest extends FixedMemoryContract {
         final Set<Integer> lir = new HashSet<>();
         final Set<Integer> resident = new HashSet<>();
 
+        /** Caffeine's: Llirs {@code (int) (frames * (1 - hir))}, the bound floored, 2 frames' worth by default. */
+        final boolean caffeine;
+
         Model(int frames, double hir, double stack) {
+            this(frames, hir, stack, false);
+        }
+
+        Model(int frames, double hir, double stack, boolean caffeine) {
             this.frames = frames;
-            this.llirs = frames - Math.max(1, (int) Math.floor(frames * hir));
-            this.bound = stack == 0 ? Long.MAX_VALUE : (long) Math.ceil(stack * frames);
+            this.caffeine = caffeine;
+            this.llirs = caffeine ? (int) (frames * (1 - hir)) : frames - Math.max(1, (int) Math.floor(frames * hir));
+            this.bound = caffeine ? (long) (frames * (stack == 0 ? 2 : stack))
+                    : stack == 0 ? Long.MAX_VALUE : (long) Math.ceil(stack * frames);
         }
 
         @Override
@@ -249,7 +298,7 @@ class LirsTest extends FixedMemoryContract {
                 if (lir.contains(x)) {
                     toTop(x);
                     prune();
-                } else if (s.contains(x)) {
+                } else if (s.contains(x) && !(caffeine && s.getFirst().equals(x))) {
                     q.remove(x);
                     toTop(x);
                     lir.add(x);
