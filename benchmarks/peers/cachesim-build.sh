@@ -5,28 +5,9 @@
 # the same.
 
 # ---- libCacheSim's source: where from, and which version ----------------------------------------------------------
-# source_kind: dir (copy it), git (archive a commit of it) or clone (clone GitHub, then archive the pinned commit)
-if [ -n "${LIBCACHESIM_SRC:-}" ]; then
-  [ -e "$LIBCACHESIM_SRC" ] || die "LIBCACHESIM_SRC=$LIBCACHESIM_SRC does not exist"
-  src="$(cd "$LIBCACHESIM_SRC" && pwd)"
-  if [ -f "$src/CMakeLists.txt" ] && [ -d "$src/libCacheSim" ]; then
-    source_kind=dir
-    source_id="dir $src"
-  elif git -C "$src" rev-parse --git-dir >/dev/null 2>&1; then
-    source_kind=git
-    rev="$(git -C "$src" rev-parse -q --verify "$LIBCACHESIM_COMMIT^{commit}" 2>/dev/null || true)"
-    if [ -z "$rev" ]; then
-      rev="$(git -C "$src" rev-parse --verify HEAD^{commit})"
-      echo "$me: $src has no commit $LIBCACHESIM_COMMIT; using its HEAD, $rev" >&2
-    fi
-    source_id="git $src $rev"
-  else
-    die "LIBCACHESIM_SRC=$LIBCACHESIM_SRC is neither libCacheSim's source directory nor a git repository"
-  fi
-else
-  source_kind=clone
-  source_id="clone $LIBCACHESIM_URL $LIBCACHESIM_COMMIT"
-fi
+# shellcheck source=benchmarks/peers/peer-source.sh
+source "$(dirname "${BASH_SOURCE[0]}")/peer-source.sh"
+peer_source libCacheSim LIBCACHESIM_SRC "${LIBCACHESIM_SRC:-}" "$LIBCACHESIM_URL" "$LIBCACHESIM_COMMIT" libCacheSim/cache
 
 # only what the build reads: the repository's data/ holds large sample traces
 build_paths=(CMakeLists.txt cmake libCacheSim libCacheSim.pc.in libCacheSim.cmake.in)
@@ -67,20 +48,7 @@ add_miss_count() {
 build_cachesim() {
   check_build_deps
   rm -rf "$lcs"
-  mkdir -p "$lcs/src"
-  case "$source_kind" in
-    dir)
-      (cd "$src" && cp -R "${build_paths[@]}" "$lcs/src/") ;;
-    git)
-      # a snapshot may lack large files under data/; the paths built from are all that is read
-      git -C "$src" archive "$rev" -- "${build_paths[@]}" 2>"$lcs/archive.log" | tar -x -C "$lcs/src" ;;
-    clone)
-      echo "$me: cloning $LIBCACHESIM_URL" >&2
-      # without blobs until asked for: the repository carries sample traces the build never reads
-      git clone --quiet --no-checkout --filter=blob:none "$LIBCACHESIM_URL" "$lcs/git" \
-        || die "cannot clone $LIBCACHESIM_URL; set LIBCACHESIM_SRC to a copy of libCacheSim's source or repository"
-      git -C "$lcs/git" archive "$LIBCACHESIM_COMMIT" -- "${build_paths[@]}" | tar -x -C "$lcs/src" ;;
-  esac
+  peer_copy libCacheSim "$LIBCACHESIM_URL" "$lcs/src" "${build_paths[@]}"
   [ -f "$lcs/src/CMakeLists.txt" ] && [ -d "$lcs/src/libCacheSim/bin/cachesim" ] \
     || die "libCacheSim's source from $source_id lacks CMakeLists.txt or libCacheSim/bin/cachesim"
   add_miss_count "$lcs/src"

@@ -9,7 +9,8 @@
 # (`variant=libcachesim`; docs/catalogue.md says what differs), and in its default, the paper's algorithm, too: where
 # that differs from libCacheSim the count differs, and the row says why (the `explained` table below). The table
 # holds, per heaplab spec, the algorithm and parameters cachesim is given. Policies the pinned libCacheSim lacks
-# (CAR, CLOCK-Pro, LRU-K: its LRU_K.cpp is empty at the pin; MGLRU, WS, VMIN, PFF, OPT's curve) are named at the end.
+# (CAR, CLOCK-Pro, LRU-K: its LRU_K.cpp is empty at the pin; MGLRU, the Linux two lists, WS, VMIN, PFF, WSCLOCK) are
+# named at the end, those this heaplab lists.
 #
 # Needs what benchmarks/peers/libcachesim.sh needs (it shares its build of cachesim, benchmarks/peers/cachesim-build.sh).
 #
@@ -77,7 +78,7 @@ explained=(
   "slru|libCacheSim splits the frames into 4 equal segments; the paper, probation and an 80% protected segment"
   "lirs|libCacheSim demotes an LIR page on a hit in Q and caps its stack at twice the frames"
 )
-lacks="car clock-pro lru-k mglru ws vmin pff"
+lacks="car clock-pro lru-k mglru twolist ws vmin pff wsclock"
 
 cd "$root"
 run() { echo "+ $*" >&2; "$@" >&2; }

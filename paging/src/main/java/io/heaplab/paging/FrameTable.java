@@ -98,9 +98,15 @@ public final class FrameTable {
         vacant++;
     }
 
-    /** Counts a fault that loads nothing: a policy that may evict the page it faulted on turned it away. */
-    public void bypass() {
+    /**
+     * Counts a fault that loads nothing, for a policy that may evict the page it faulted on, and a write-back if
+     * {@code written}: a write to a page turned away goes to the backing store at once.
+     */
+    public void bypass(boolean written) {
         faults++;
+        if (written) {
+            writeBacks++;
+        }
     }
 
     /** Counts a fault and loads the missing {@code page}, clean, into a {@link #vacate}d {@code frame}. */

@@ -122,6 +122,7 @@ class FixedPolicyProvidersTest {
         "lirs:frames=2,variant=libcachesim | lirs: frames=2 (expected: room for at least 2 LIR pages",
         "car:frames=3,p=1             | car: unknown option 'p' (expected one of: frames)",
         "lru-k:frames=3,k=0           | lru-k: k=0",
+        "lru-k:frames=3,k=65          | lru-k: k=65",
         "clock-pro:frames=3,cold=1.5  | clock-pro: cold=1.5 (expected: a number in ",
         "clock-pro:frames=3,adaptive=yes | clock-pro: adaptive=yes (expected: true or false)",
         "clock-pro:cold=0.5           | clock-pro: option 'frames' is required",

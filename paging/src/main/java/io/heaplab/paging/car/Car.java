@@ -115,7 +115,7 @@ public final class Car implements PagingSimulator {
                 int b1 = lists.size(B1);
                 if (t1 + b1 == c) {
                     lists.remove(lists.tail(B1));
-                } else if (t1 + b1 + lists.size(T2) + lists.size(B2) == 2 * c) {
+                } else if (t1 + b1 + lists.size(T2) + lists.size(B2) == 2L * c) {
                     lists.remove(lists.tail(B2));
                 }
             }
@@ -183,7 +183,7 @@ public final class Car implements PagingSimulator {
         int b1 = lists.size(B1);
         int b2 = lists.size(B2);
         int resident = t1 + t2;
-        if (resident > c || t1 + b1 > c || t2 + b2 > 2 * c || resident + b1 + b2 > 2 * c || p < 0 || p > c
+        if (resident > c || t1 + b1 > c || t2 + b2 > 2L * c || resident + b1 + b2 > 2L * c || p < 0 || p > c
                 || (resident < c && b1 + b2 > 0)) {
             throw new IllegalStateException("CAR lists |T1| " + t1 + ", |T2| " + t2 + ", |B1| " + b1 + ", |B2| " + b2
                     + ", p " + p + " break the invariants for c " + c);

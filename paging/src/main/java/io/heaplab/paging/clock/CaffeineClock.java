@@ -16,7 +16,8 @@ import java.util.Arrays;
  * the newcomer; the first unmarked page is evicted. Two things follow that {@link Clock} does not do: the pages the
  * hand passes on a fault come round again after the page that caused it, and when every resident page is marked
  * the hand clears them all and comes to the newcomer itself, which is evicted at once: that fault loads nothing,
- * and the page's next reference faults again (a run of {@code n > 1} references then faults twice).
+ * and the page's next reference faults again (a run of {@code n > 1} references then faults twice; a run of one
+ * that writes is written back at once, its write going straight to the backing store).
  *
  * <p>Cost: O(1) amortized per reference, nothing allocated: the queue is a {@link PageLists}, the marks a
  * {@code boolean[]} by page, the frames, dirty bits and write-backs a {@link FrameTable}.
@@ -50,6 +51,7 @@ public final class CaffeineClock implements PagingSimulator {
             if (frame == FrameTable.MISSING) {
                 frame = fault(page);
                 if (frame == FrameTable.MISSING) { // it evicted itself
+                    table.bypass(count == 1 && PageRun.isWrite(run)); // a run of one: its write goes straight out
                     if (count == 1) {
                         continue;
                     }
@@ -63,7 +65,10 @@ public final class CaffeineClock implements PagingSimulator {
         }
     }
 
-    /** Queues {@code page} and evicts by the hand: its frame, or {@link FrameTable#MISSING} if it evicted itself. */
+    /**
+     * Queues {@code page} and evicts by the hand: its frame, or {@link FrameTable#MISSING} if it evicted itself,
+     * a fault the caller counts.
+     */
     private int fault(int page) {
         if (!table.isFull()) {
             queue.pushHead(QUEUE, page);
@@ -74,7 +79,6 @@ public final class CaffeineClock implements PagingSimulator {
             int head = queue.tail(QUEUE);
             if (head == page) {
                 queue.remove(page);
-                table.bypass();
                 return FrameTable.MISSING;
             }
             if (marked[head]) {

@@ -4,6 +4,7 @@ import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.trace.PageRun;
 import io.heaplab.paging.FixedMemoryOutcome;
+import io.heaplab.paging.PageTables;
 import java.util.Arrays;
 
 /**
@@ -18,8 +19,9 @@ import java.util.Arrays;
  * previous one is correlated with it: it replaces the newest entry of HIST instead of being added (so a burst
  * counts as one reference, dated by its end). This is a simplification of the paper's CRP, which keeps the burst's
  * first time in HIST and shifts the older entries by the burst's length at the next uncorrelated reference, and
- * which also exempts pages referenced within the CRP from eviction (here every resident page is a candidate; with
- * runs, only the page being loaded could be that recent). A fault is always uncorrelated. With runs, a run of
+ * which also exempts pages referenced within the CRP from eviction (here every resident page is a candidate, so with
+ * {@code correlation >= 1} a page referenced within the period may be evicted where the paper would spare it; the
+ * default, 0, has no such pages). A fault is always uncorrelated. With runs, a run of
  * {@code n} references is one reference followed by {@code n - 1} references one apart: with
  * {@code correlation >= 1} they are correlated, with {@code correlation = 0} each enters HIST.
  *
@@ -201,7 +203,7 @@ public final class LruK implements PagingSimulator {
 
     private void grow(int page) {
         int old = pos.length;
-        int length = Math.max(page + 1, Math.max(INITIAL_PAGES, 2 * old));
+        int length = Math.max(INITIAL_PAGES, PageTables.grownLength(old, page));
         pos = Arrays.copyOf(pos, length);
         Arrays.fill(pos, old, length, -1);
         count = Arrays.copyOf(count, length);

@@ -30,7 +30,7 @@ public final class LruKProvider implements ReplacementPolicyProvider {
     @Override
     public List<Option> options() {
         return List.of(Option.required(FRAMES, OptionType.POSITIVE_INT, "page frames of main memory"),
-                Option.of(K, OptionType.POSITIVE_INT, "2", "the references remembered per page"),
+                Option.range(K, OptionType.POSITIVE_INT, 1, 64, "2", "the references remembered per page"),
                 Option.of(CORRELATION, OptionType.NON_NEGATIVE_LONG, "0", "a reference within this many references"
                         + " of its page's previous one is correlated: it replaces that one in the history"),
                 Option.of(RETAIN, OptionType.NON_NEGATIVE_LONG, "0", "an evicted page's history is kept while its"

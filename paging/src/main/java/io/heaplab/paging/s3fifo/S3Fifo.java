@@ -43,7 +43,11 @@ import java.util.Arrays;
  * peer admits a new object only when its small queue holds more than one (so below 20 objects at 10% it caches
  * only ghost hits); a referenced page must be in a frame here, so it is always admitted.
  *
- * <p>Common to both: the promotion threshold (frequency above 1, libCacheSim's {@code move-to-main-threshold=2}),
+ * <p><b>caffeine</b>: the paper's rules with the queue sizes of Caffeine's simulator ({@code two-queue.S3Fifo},
+ * commit ccef955): {@code s = floor(small * frames)}, at least 1, and {@code G} of {@code floor(0.9 * frames)} ids
+ * (its {@code percent-ghost}); where the frames are at most 10 or a multiple of 10 these are the paper's sizes.
+ *
+ * <p>Common to all three: the promotion threshold (frequency above 1, libCacheSim's {@code move-to-main-threshold=2}),
  * the frequency cleared by the move to {@code M}, and {@code M}'s reinsertion of a page with its frequency (capped
  * at 3) less one. libCacheSim leaves frequencies uncapped in {@code S} and caps them on reinsertion into {@code M};
  * with the threshold at 2 and the reset on promotion, the faults are the same.
@@ -66,7 +70,7 @@ public final class S3Fifo implements PagingSimulator {
 
     /** Which description of S3-FIFO (Yang et al., SOSP 2023) to follow: the paper's Algorithm 1 or libCacheSim's. */
     public enum Variant {
-        PAPER("paper"), LIBCACHESIM("libcachesim");
+        PAPER("paper"), LIBCACHESIM("libcachesim"), CAFFEINE("caffeine");
 
         private final String word;
 
@@ -85,7 +89,7 @@ public final class S3Fifo implements PagingSimulator {
                     return v;
                 }
             }
-            throw new IllegalArgumentException("variant: " + word + " (expected: paper or libcachesim)");
+            throw new IllegalArgumentException("variant: " + word + " (expected: paper, libcachesim or caffeine)");
         }
     }
 
@@ -117,10 +121,11 @@ public final class S3Fifo implements PagingSimulator {
         this.frames = frames;
         this.peer = variant == Variant.LIBCACHESIM;
         double share = frames * small;
-        // the peer truncates as C does; the paper compares |S| with the real share (70 * 0.1 = 7.000000000000001)
-        this.smallShare = Math.max(1, (int) (peer ? share : Math.ceil(share - 1e-9)));
+        // the peers truncate, as a cast does; the paper compares |S| with the real share (70 * 0.1 = 7.000000000000001)
+        boolean truncated = variant != Variant.PAPER;
+        this.smallShare = Math.max(1, (int) (truncated ? share : Math.ceil(share - 1e-9)));
         this.mainShare = frames - smallShare;
-        this.ghostCapacity = peer ? (int) (frames * 0.9) : mainShare;
+        this.ghostCapacity = truncated ? (int) (frames * 0.9) : mainShare;
         this.free = new int[frames];
     }
 

@@ -32,9 +32,10 @@ public final class S3FifoProvider implements ReplacementPolicyProvider {
         return List.of(Option.required(FRAMES, OptionType.POSITIVE_INT, "page frames of main memory"),
                 Option.range(SMALL, OptionType.DOUBLE, 0, 1, "0.1", "the small FIFO's share of the frames (at"
                         + " least one frame)"),
-                Option.choice(VARIANT, List.of(S3Fifo.Variant.PAPER.word(), S3Fifo.Variant.LIBCACHESIM.word()),
-                        S3Fifo.Variant.PAPER.word(), "paper: the SOSP paper's Algorithm 1; libcachesim: as"
-                        + " libCacheSim's S3FIFO.c (eviction order, queue sizes)"));
+                Option.choice(VARIANT, java.util.Arrays.stream(S3Fifo.Variant.values()).map(S3Fifo.Variant::word)
+                        .toList(), S3Fifo.Variant.PAPER.word(), "paper: the SOSP paper's Algorithm 1; libcachesim:"
+                        + " as libCacheSim's S3FIFO.c (eviction order, queue sizes); caffeine: the paper's with the"
+                        + " queue sizes of Caffeine's simulator (S and G truncated)"));
     }
 
     @Override

@@ -9,17 +9,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
-import io.heaplab.core.trace.PageRun;
 import io.heaplab.paging.FixedMemoryOutcome;
 import io.heaplab.testkit.FixedMemoryContract;
+import io.heaplab.testkit.PageTraces;
 import java.util.HashSet;
 import java.util.LinkedList;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -222,9 +220,7 @@ class ClockProTest extends FixedMemoryContract {
 
     @Provide
     Arbitrary<long[]> strings() {
-        return Combinators.combine(Arbitraries.integers().between(0, 11), Arbitraries.integers().between(1, 3),
-                        Arbitraries.of(false, true)).as(PageRun::pack)
-                .list().ofMaxSize(80).map(list -> list.stream().mapToLong(Long::longValue).toArray());
+        return PageTraces.strings(11, 3, 80);
     }
 
     /**

@@ -252,6 +252,19 @@ class LirsTest extends FixedMemoryContract {
         lirs.finish();
     }
 
+    @Property(tries = 100)
+    void caffeinesRunsOfAnyLengthEnd(@ForAll("longRuns") long[] runs, @ForAll @IntRange(min = 2, max = 8) int frames) {
+        Lirs lirs = Lirs.caffeine(frames, 0.01, 0);
+        lirs.accept(runs, runs.length);
+        lirs.finish();
+        assertThat(lirs.faultsSoFar()).isLessThanOrEqualTo(runs.length);
+    }
+
+    @Provide
+    Arbitrary<long[]> longRuns() {
+        return PageTraces.traces(11, 60); // now and then a run of up to Integer.MAX_VALUE references
+    }
+
     @Property(tries = 200)
     void libCacheSimKeepsItsInvariants(@ForAll("strings") long[] runs,
                                        @ForAll @IntRange(min = 3, max = 8) int frames) {

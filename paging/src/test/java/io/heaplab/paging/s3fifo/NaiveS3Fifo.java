@@ -29,10 +29,15 @@ final class NaiveS3Fifo {
     private long writeBacks;
 
     NaiveS3Fifo(int frames, double share, boolean peer) {
+        this(frames, share, peer, peer);
+    }
+
+    /** {@code peer}: libCacheSim's order of eviction; {@code truncated}: the peers' queue sizes, cast down. */
+    NaiveS3Fifo(int frames, double share, boolean peer, boolean truncated) {
         this.frames = frames;
         this.peer = peer;
         int sizeS = 1;
-        if (peer) {
+        if (truncated) {
             sizeS = Math.max(1, (int) (frames * share));
         } else {
             while (sizeS < frames && sizeS + 1e-9 < frames * share) {
@@ -41,7 +46,7 @@ final class NaiveS3Fifo {
         }
         this.s = sizeS;
         this.m = frames - s;
-        this.ghostCapacity = peer ? (int) (frames * 0.9) : m;
+        this.ghostCapacity = truncated ? (int) (frames * 0.9) : m;
     }
 
     /** Faults and write-backs. */
