@@ -113,6 +113,21 @@ public final class PageLists {
         size[list]++;
     }
 
+    /** Puts {@code page}, which is on no list, at the tail of {@code list}: a walk from the tail meets it first. */
+    public void pushTail(int list, int page) {
+        int last = tail[list];
+        next[page] = NIL;
+        prev[page] = last;
+        if (last == NIL) {
+            head[list] = page;
+        } else {
+            next[last] = page;
+        }
+        tail[list] = page;
+        listOf[page] = (byte) list;
+        size[list]++;
+    }
+
     /** Moves {@code page}, which is on a list, to the head of {@code list}; a page already there stays put. */
     public void moveToHead(int list, int page) {
         if (listOf[page] == list && head[list] == page) {
@@ -120,6 +135,15 @@ public final class PageLists {
         }
         unlink(page);
         pushHead(list, page);
+    }
+
+    /** Moves {@code page}, which is on a list, to the tail of {@code list}; a page already there stays put. */
+    public void moveToTail(int list, int page) {
+        if (listOf[page] == list && tail[list] == page) {
+            return;
+        }
+        unlink(page);
+        pushTail(list, page);
     }
 
     /** Takes {@code page}, which is on a list, off it: it is then on none. */

@@ -34,7 +34,7 @@ class FixedPolicyProvidersTest {
 
     private static final long[] CLASSIC = reads(7, 0, 1, 2, 0, 3, 0, 4, 2, 3, 0, 3, 2, 1, 2, 0, 1, 7, 0, 1);
     private static final List<String> POLICIES = List.of("fifo", "clock", "random", "arc", "twolist", "sieve",
-            "s3fifo", "slru", "lfu", "2q", "lirs", "car", "lru-k", "clock-pro", "lru");
+            "s3fifo", "slru", "lfu", "2q", "lirs", "car", "lru-k", "clock-pro", "mglru", "lru");
 
     static PagingSimulator create(String spec) {
         Spec parsed = Spec.parse(spec);
@@ -76,6 +76,8 @@ class FixedPolicyProvidersTest {
         assertThat(faults("lirs:frames=3", CLASSIC)).isEqualTo(13);
         assertThat(faults("car:frames=3", CLASSIC)).isEqualTo(11);
         assertThat(faults("lru-k:frames=3", CLASSIC)).isEqualTo(14);
+        assertThat(faults("mglru:frames=3", CLASSIC)).isEqualTo(12);
+        assertThat(faults("mglru:frames=3,access=file", CLASSIC)).isEqualTo(15);
     }
 
     @Test
@@ -126,6 +128,9 @@ class FixedPolicyProvidersTest {
         "clock-pro:frames=3,cold=1.5  | clock-pro: cold=1.5 (expected: a number in ",
         "clock-pro:frames=3,adaptive=yes | clock-pro: adaptive=yes (expected: true or false)",
         "clock-pro:cold=0.5           | clock-pro: option 'frames' is required",
+        "mglru:frames=3,access=anon       | mglru: access=anon (expected: one of mapped, file)",
+        "mglru:frames=3,batch=-1          | mglru: batch=-1 (expected: ",
+        "mglru:frames=3,gens=5            | mglru: unknown option 'gens' (expected one of: frames, access, batch)",
     })
     void badOptionsAreNamed(String spec, String message) {
         assertThatThrownBy(() -> create(spec)).isInstanceOf(SpecException.class).hasMessageStartingWith(message);

@@ -61,6 +61,27 @@ class PageListsTest {
     }
 
     @Test
+    void pagesPushedOrMovedToTheTailAreMetFirstFromTheTail() {
+        PageLists lists = new PageLists("a", "b");
+        lists.pushTail(0, 4); // a: 4
+        lists.pushTail(0, 9); // a: 4 9
+        lists.pushHead(0, 2); // a: 2 4 9
+        assertThat(lists.head(0)).isEqualTo(2);
+        assertThat(lists.tail(0)).isEqualTo(9);
+        assertThat(lists.prev(9)).isEqualTo(4);
+        lists.moveToTail(0, 2); // a: 4 9 2
+        assertThat(lists.tail(0)).isEqualTo(2);
+        assertThat(lists.head(0)).isEqualTo(4);
+        lists.moveToTail(0, 2); // already there
+        lists.moveToTail(1, 4); // a: 9 2, b: 4
+        assertThat(lists.head(0)).isEqualTo(9);
+        assertThat(lists.size(0)).isEqualTo(2);
+        assertThat(lists.head(1)).isEqualTo(4).isEqualTo(lists.tail(1));
+        assertThat(lists.listOf(4)).isEqualTo((byte) 1);
+        lists.check();
+    }
+
+    @Test
     void growingKeepsTheListsAndLeavesNewPagesOnNone() {
         PageLists lists = new PageLists("only");
         lists.pushHead(0, 3);
@@ -92,18 +113,18 @@ class PageListsTest {
 
     @Provide
     Arbitrary<int[]> operations() {
-        // pairs: (what, page); what picks push/move to one of 3 lists, or remove
-        return Arbitraries.integers().between(0, 63).array(int[].class).ofMinSize(0).ofMaxSize(400);
+        // pairs: (what, page); what picks push/move to the head or the tail of one of 3 lists, or remove
+        return Arbitraries.integers().between(0, 127).array(int[].class).ofMinSize(0).ofMaxSize(400);
     }
 
-    /** Any sequence of valid operations agrees with three plain lists and leaves the links sound. */
+    /** Any sequence of valid operations, at either end, agrees with three plain lists and leaves the links sound. */
     @Property(tries = 300)
     void agreesWithPlainLists(@ForAll("operations") int[] ops) {
         PageLists lists = new PageLists("x", "y", "z");
         List<LinkedList<Integer>> model = List.of(new LinkedList<>(), new LinkedList<>(), new LinkedList<>());
         for (int op : ops) {
             int page = op % 16;
-            int what = op / 16; // 0..2: to the head of that list, 3: remove
+            int what = op / 16; // 0..2: to the head of that list, 3..5: to the tail of list what - 3, 6..7: remove
             int on = lists.listOf(page);
             if (what < 3) {
                 if (on == PageLists.NONE) {
@@ -113,6 +134,14 @@ class PageListsTest {
                     model.get(on).remove((Integer) page);
                 }
                 model.get(what).addFirst(page);
+            } else if (what < 6) {
+                if (on == PageLists.NONE) {
+                    lists.pushTail(what - 3, page);
+                } else {
+                    lists.moveToTail(what - 3, page);
+                    model.get(on).remove((Integer) page);
+                }
+                model.get(what - 3).addLast(page);
             } else if (on != PageLists.NONE) {
                 lists.remove(page);
                 model.get(on).remove((Integer) page);
