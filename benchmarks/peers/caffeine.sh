@@ -67,7 +67,8 @@ compared=(
   "two-queue.S3Fifo|s3fifo|the paper rounds the small FIFO's share up and keeps as many ghosts as the main FIFO holds pages; Caffeine truncates both shares (variant=caffeine agrees); they coincide where the frames are at most 10 or a multiple of 10"
   "linked.Sieve|sieve|-"
   "linked.Lfu|lfu|-"
-  "opt.Clairvoyant|opt|Caffeine's OPT may bypass: it evicts the farthest next use among the residents and the new page, so a page used farther ahead than all of them is never loaded; heaplab's is demand paging, MIN"
+  "opt.Clairvoyant|opt:variant=caffeine|-"
+  "opt.Clairvoyant|opt|Caffeine's OPT may bypass: it evicts the farthest next use among the residents and the new page, so a page used farther ahead than all of them is never loaded; heaplab's is demand paging, MIN (variant=caffeine agrees)"
   "irr.ClockPro|clock-pro|Caffeine's ClockPro follows the authors' code, not the paper: a repeated reference is one hit that sets no bit, the cold target starts at its minimum, max(2, 1% of the frames), non-resident pages are kept to 2x the frames, and a promotion may be refused"
 )
 

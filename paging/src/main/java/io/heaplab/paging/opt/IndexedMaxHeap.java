@@ -37,6 +37,11 @@ final class IndexedMaxHeap {
         return pageAt[0];
     }
 
+    /** The largest key. */
+    long topKey() {
+        return keyAt[0];
+    }
+
     void insert(int page, long key) {
         int slot = size++;
         put(slot, page, key);

@@ -14,11 +14,19 @@ final class OptMemory {
     private final int[] nextUse;
     private final IndexedMaxHeap resident;
     private final boolean[] dirty;
+    /** Caffeine's Clairvoyant: the newcomer may be the victim, and pages never used again go oldest first. */
+    private final boolean caffeine;
     private int at;
     private long faults;
     private long writeBacks;
 
     OptMemory(int frames, RunBuffer trace, int[] nextUse) {
+        this(frames, trace, nextUse, false);
+    }
+
+    /** With {@code caffeine}, the rule of Caffeine's {@code opt.Clairvoyant}: see {@link Opt}. */
+    OptMemory(int frames, RunBuffer trace, int[] nextUse, boolean caffeine) {
+        this.caffeine = caffeine;
         this.frames = frames;
         this.trace = trace;
         this.nextUse = nextUse;
@@ -40,12 +48,17 @@ final class OptMemory {
     void step() {
         long run = trace.run(at);
         int page = PageRun.page(run);
-        long key = RunBuffer.priority(nextUse[at], page);
+        long key = caffeine ? caffeinePriority(nextUse[at], at) : RunBuffer.priority(nextUse[at], page);
         at++;
         if (resident.contains(page)) {
             resident.changeKey(page, key);
         } else {
             faults++;
+            if (caffeine && resident.size() == frames && PageRun.count(run) == 1 && key > resident.topKey()) {
+                // used farther ahead than every resident page: the newcomer leaves at once, its write goes out
+                writeBacks += PageRun.isWrite(run) ? 1 : 0;
+                return;
+            }
             if (resident.size() < frames) {
                 resident.insert(page, key);
             } else {
@@ -58,6 +71,14 @@ final class OptMemory {
             }
         }
         dirty[page] |= PageRun.isWrite(run);
+    }
+
+    /**
+     * Caffeine's order of victims: the farther the next use the larger; a page never used again above them all,
+     * the older its last reference the larger (its timestamps count down from the largest).
+     */
+    static long caffeinePriority(int nextUse, int at) {
+        return nextUse == RunBuffer.NEVER ? Long.MAX_VALUE - at : nextUse;
     }
 
     boolean isResident(int page) {

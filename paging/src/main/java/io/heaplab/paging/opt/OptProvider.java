@@ -5,6 +5,7 @@ import io.heaplab.core.spi.OptionType;
 import io.heaplab.core.spi.Options;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.spi.ReplacementPolicyProvider;
+import io.heaplab.core.spi.SpecException;
 import io.heaplab.core.spi.SpiVersion;
 import java.util.List;
 
@@ -13,6 +14,9 @@ import java.util.List;
 public final class OptProvider implements ReplacementPolicyProvider {
 
     static final String FRAMES = "frames";
+    static final String VARIANT = "variant";
+    static final String PAPER = "paper";
+    static final String CAFFEINE = "caffeine";
 
     @Override
     public String name() {
@@ -28,11 +32,22 @@ public final class OptProvider implements ReplacementPolicyProvider {
     @Override
     public List<Option> options() {
         return List.of(Option.required(FRAMES, OptionType.POSITIVE_INT_OR_ALL,
-                "page frames of main memory, or 'all' for faults at every size"));
+                "page frames of main memory, or 'all' for faults at every size"),
+                Option.choice(VARIANT, List.of(PAPER, CAFFEINE), PAPER, "paper: Belady's MIN, demand paging;"
+                        + " caffeine: Caffeine's Clairvoyant, where a page used farther ahead than every resident one"
+                        + " is not loaded (one size only)"));
     }
 
     @Override
     public PagingSimulator create(Options options) {
-        return options.isAll(FRAMES) ? new OptStack() : new Opt(options.getInt(FRAMES));
+        boolean caffeine = options.getString(VARIANT).equals(CAFFEINE);
+        if (options.isAll(FRAMES)) {
+            if (caffeine) {
+                throw new SpecException("opt: frames=all (expected: a positive integer with variant=caffeine, whose"
+                        + " choices are not a stack)");
+            }
+            return new OptStack();
+        }
+        return new Opt(options.getInt(FRAMES), caffeine);
     }
 }
