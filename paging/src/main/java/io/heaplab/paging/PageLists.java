@@ -11,9 +11,10 @@ import java.util.Arrays;
  *  per page:   prev[9] = 4, next[9] = 2, listOf[9] = 0; listOf[5] = NONE
  * </pre>
  *
- * The lists are intrusive: {@code prev}, {@code next} and {@code listOf} are arrays indexed by page (pages of one
- * heap are dense from 0), so a page moves in O(1) with no hash lookup and no allocation, and each page id below
- * the capacity costs nine bytes, listed or not. A list is a number from 0, named only for the messages of {@link #check()}. The operations
+ * The lists are intrusive: a page's {@code prev}, {@code next} and {@code listOf} are three ints side by side in
+ * one array indexed by page (pages of one heap are dense from 0), so a page moves in O(1) with no hash lookup and no
+ * allocation, and touching a page costs one cache line, not three, when the pages are far more than the cache
+ * holds; each page id below the capacity costs twelve bytes, listed or not. A list is a number from 0, named only for the messages of {@link #check()}. The operations
  * trust their caller (a page pushed is on no list, a page moved or removed is on one); {@code check()} finds the
  * damage after the fact.
  */
@@ -29,9 +30,8 @@ public final class PageLists {
     private final int[] head;
     private final int[] tail;
     private final int[] size;
-    private int[] prev = new int[INITIAL_PAGES];
-    private int[] next = new int[INITIAL_PAGES];
-    private byte[] listOf = noneFrom(new byte[INITIAL_PAGES], 0);
+    /** Per page {@code p}: its prev at {@code 3p}, its next at {@code 3p + 1}, its list at {@code 3p + 2}. */
+    private int[] link = noneFrom(new int[3 * INITIAL_PAGES], 0);
 
     /** Empty lists, numbered from 0 in the order of their {@code names}. */
     public PageLists(String... names) {
@@ -48,7 +48,7 @@ public final class PageLists {
 
     /** Pages {@code 0 .. capacity)} fit; {@link #grow} makes room for more. */
     public int capacity() {
-        return listOf.length;
+        return link.length / 3;
     }
 
     /**
@@ -56,16 +56,17 @@ public final class PageLists {
      * caller that keeps per-page arrays of its own copies them to the new {@link #capacity()}.
      */
     public void grow(int page) {
-        int old = listOf.length;
-        int length = PageTables.grownLength(old, page);
-        prev = Arrays.copyOf(prev, length);
-        next = Arrays.copyOf(next, length);
-        listOf = noneFrom(Arrays.copyOf(listOf, length), old);
+        int old = capacity();
+        int length = Math.min(PageTables.grownLength(old, page), Integer.MAX_VALUE / 3);
+        if (page >= length) {
+            throw new IllegalArgumentException("page: " + page + " (expected: below " + length + ")");
+        }
+        link = noneFrom(Arrays.copyOf(link, 3 * length), 3 * old);
     }
 
     /** The list {@code page} is on, or {@link #NONE}; the page must be below {@link #capacity()}. */
     public byte listOf(int page) {
-        return listOf[page];
+        return (byte) link[3 * page + 2];
     }
 
     /** The first page of {@code list}, or {@link #NIL} when it is empty. */
@@ -83,7 +84,7 @@ public final class PageLists {
      * it), or {@link #NIL} at the tail: a walk from the head with it visits a list in order.
      */
     public int next(int page) {
-        return next[page];
+        return link[3 * page + 1];
     }
 
     /**
@@ -91,7 +92,7 @@ public final class PageLists {
      * from the tail with it visits a list oldest first.
      */
     public int prev(int page) {
-        return prev[page];
+        return link[3 * page];
     }
 
     public int size(int list) {
@@ -101,36 +102,36 @@ public final class PageLists {
     /** Puts {@code page}, which is on no list, at the head of {@code list}. */
     public void pushHead(int list, int page) {
         int first = head[list];
-        prev[page] = NIL;
-        next[page] = first;
+        link[3 * page] = NIL;
+        link[3 * page + 1] = first;
         if (first == NIL) {
             tail[list] = page;
         } else {
-            prev[first] = page;
+            link[3 * first] = page;
         }
         head[list] = page;
-        listOf[page] = (byte) list;
+        link[3 * page + 2] = list;
         size[list]++;
     }
 
     /** Puts {@code page}, which is on no list, at the tail of {@code list}: a walk from the tail meets it first. */
     public void pushTail(int list, int page) {
         int last = tail[list];
-        next[page] = NIL;
-        prev[page] = last;
+        link[3 * page + 1] = NIL;
+        link[3 * page] = last;
         if (last == NIL) {
             head[list] = page;
         } else {
-            next[last] = page;
+            link[3 * last + 1] = page;
         }
         tail[list] = page;
-        listOf[page] = (byte) list;
+        link[3 * page + 2] = list;
         size[list]++;
     }
 
     /** Moves {@code page}, which is on a list, to the head of {@code list}; a page already there stays put. */
     public void moveToHead(int list, int page) {
-        if (listOf[page] == list && head[list] == page) {
+        if ((byte) link[3 * page + 2] == list && head[list] == page) {
             return;
         }
         unlink(page);
@@ -139,7 +140,7 @@ public final class PageLists {
 
     /** Moves {@code page}, which is on a list, to the tail of {@code list}; a page already there stays put. */
     public void moveToTail(int list, int page) {
-        if (listOf[page] == list && tail[list] == page) {
+        if ((byte) link[3 * page + 2] == list && tail[list] == page) {
             return;
         }
         unlink(page);
@@ -149,23 +150,23 @@ public final class PageLists {
     /** Takes {@code page}, which is on a list, off it: it is then on none. */
     public void remove(int page) {
         unlink(page);
-        listOf[page] = NONE;
+        link[3 * page + 2] = NONE;
     }
 
     /** Unlinks {@code page} from its neighbours and its list's ends; its {@code listOf} is left for the caller. */
     private void unlink(int page) {
-        byte from = listOf[page];
-        int before = prev[page];
-        int after = next[page];
+        byte from = (byte) link[3 * page + 2];
+        int before = link[3 * page];
+        int after = link[3 * page + 1];
         if (before == NIL) {
             head[from] = after;
         } else {
-            next[before] = after;
+            link[3 * before + 1] = after;
         }
         if (after == NIL) {
             tail[from] = before;
         } else {
-            prev[after] = before;
+            link[3 * after] = before;
         }
         size[from]--;
     }
@@ -180,8 +181,8 @@ public final class PageLists {
         for (int list = 0; list < names.length; list++) {
             int count = 0;
             int before = NIL;
-            for (int page = head[list]; page != NIL; page = next[page]) {
-                if (page < 0 || page >= listOf.length || listOf[page] != list || prev[page] != before
+            for (int page = head[list]; page != NIL; page = link[3 * page + 1]) {
+                if (page < 0 || page >= capacity() || (byte) link[3 * page + 2] != list || link[3 * page] != before
                         || ++count > size[list]) {
                     throw new IllegalStateException("list " + names[list] + " broken at page " + page);
                 }
@@ -194,8 +195,8 @@ public final class PageLists {
             listed += count;
         }
         long sayListed = 0;
-        for (int page = 0; page < listOf.length; page++) {
-            if (listOf[page] != NONE) {
+        for (int page = 0; page < capacity(); page++) {
+            if ((byte) link[3 * page + 2] != NONE) {
                 sayListed++;
             }
         }
@@ -204,8 +205,11 @@ public final class PageLists {
         }
     }
 
-    private static byte[] noneFrom(byte[] table, int from) {
-        Arrays.fill(table, from, table.length, NONE);
+    /** Sets the list of every page from index {@code from} (a multiple of 3) on to {@link #NONE}. */
+    private static int[] noneFrom(int[] table, int from) {
+        for (int i = from + 2; i < table.length; i += 3) {
+            table[i] = NONE;
+        }
         return table;
     }
 }

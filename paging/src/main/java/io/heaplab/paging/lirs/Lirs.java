@@ -84,6 +84,11 @@ public final class Lirs implements PagingSimulator {
     private final boolean caffeine;
     /** The most non-resident entries of S (paper), or the most entries of S (peer). */
     private final long bound;
+    /**
+     * Whether {@code NR} is kept: only a bound reads it, so an unbounded {@code S} (the paper's) skips its upkeep,
+     * two or three cache misses per entry pruned when the pages are many.
+     */
+    private final boolean trackNr;
 
     private final PageLists s = new PageLists("S");
     private final PageLists q = new PageLists("Q");
@@ -137,6 +142,7 @@ public final class Lirs implements PagingSimulator {
         }
         this.bound = peer ? 2L * frames : caffeine ? (long) (frames * stack)
                 : stack == 0 ? Long.MAX_VALUE : (long) Math.ceil(stack * frames);
+        this.trackNr = peer || bound != Long.MAX_VALUE;
         this.vacated = new int[frames];
     }
 
@@ -184,6 +190,12 @@ public final class Lirs implements PagingSimulator {
         phantom = Arrays.copyOf(phantom, s.capacity());
     }
 
+    private void removeFromNr(int page) {
+        if (trackNr) {
+            nr.remove(page);
+        }
+    }
+
     private boolean inS(int page) {
         return s.listOf(page) != PageLists.NONE;
     }
@@ -220,7 +232,7 @@ public final class Lirs implements PagingSimulator {
         load(x);
         if (lirCount < lirLimit) {
             if (inS(x)) {
-                nr.remove(x);
+                removeFromNr(x);
                 s.moveToHead(LIST, x);
             } else {
                 s.pushHead(LIST, x);
@@ -228,7 +240,7 @@ public final class Lirs implements PagingSimulator {
             lir[x] = true;
             lirCount++;
         } else if (inS(x)) {
-            nr.remove(x);
+            removeFromNr(x);
             s.moveToHead(LIST, x);
             lir[x] = true;
             lirCount++;
@@ -328,7 +340,7 @@ public final class Lirs implements PagingSimulator {
         int frame = table.frameOf(victim);
         table.vacate(frame);
         vacated[vacancies++] = frame;
-        if (inS(victim)) {
+        if (trackNr && inS(victim)) {
             nr.pushHead(LIST, victim);
         }
     }
@@ -367,8 +379,10 @@ public final class Lirs implements PagingSimulator {
                 return;
             }
             s.remove(y);
-            phantom[y] = false;
-            if (nr.listOf(y) != PageLists.NONE) {
+            if (peer) {
+                phantom[y] = false;
+            }
+            if (trackNr && nr.listOf(y) != PageLists.NONE) {
                 nr.remove(y);
             }
         }
@@ -411,7 +425,8 @@ public final class Lirs implements PagingSimulator {
                             + inS(page) + ", in Q " + inQ(page));
                 }
             } else if (phantom[page] ? resident || !inS(page) || inQ(page) || nr.listOf(page) != PageLists.NONE
-                    : resident != inQ(page) || (inS(page) && !resident) != (nr.listOf(page) != PageLists.NONE)) {
+                    : resident != inQ(page)
+                            || (trackNr && inS(page) && !resident) != (nr.listOf(page) != PageLists.NONE)) {
                 throw new IllegalStateException("HIR page " + page + " resident " + resident + ", in S "
                         + inS(page) + ", in Q " + inQ(page) + ", phantom " + phantom[page]);
             }

@@ -5,6 +5,9 @@ import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.trace.PageRun;
 import io.heaplab.paging.FrameTable;
 import io.heaplab.paging.PageLists;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Map;
 
@@ -110,10 +113,11 @@ import java.util.Map;
  * and a refault window of {@code |max_seq - token| < MAX_NR_GENS}; gains 2:3 in {@code get_tier_idx}). A page is
  * dirty from a run that writes it until it leaves memory; pages still dirty when the run ends are not counted.
  *
- * <p>Cost: O(1) amortized per reference, no allocation. The lists are a {@link PageLists} of four, intrusive over
- * arrays indexed by page; the accessed bits are a second {@link PageLists} of one list, the pages whose bit is
- * set, so the aging costs O(pages referenced since the last aging), as the kernel's costs O(hot pages), and each
- * reference pays for its page's visit. Each step of an eviction either evicts, promotes or protects a page (each
+ * <p>Cost: O(1) amortized per reference, no allocation but the growth of two arrays. The lists are a
+ * {@link PageLists} of four, intrusive over arrays indexed by page; a page's gen counter, refs and bits are four
+ * bytes side by side; the pages whose accessed bit went from clear to set since the last aging are a stack, so
+ * the aging costs O(pages referenced since the last aging), as the kernel's costs O(hot pages), and each reference
+ * pays for its page's visit. Each step of an eviction either evicts, promotes or protects a page (each
  * paid by an earlier reference or fault) or moves {@code min_seq} or {@code max_seq}, and there are at most two
  * agings per fault. The frames, dirty bits and write-backs are a {@link FrameTable}.
  *
@@ -145,7 +149,6 @@ public final class Mglru implements PagingSimulator {
     private static final byte NO_GEN = -1;
     private static final long NO_SHADOW = -1;
     private static final int REFS_BITS = 3;
-    private static final int YOUNG = 0;
 
     private final FrameTable table;
     private final int frames;
@@ -154,16 +157,25 @@ public final class Mglru implements PagingSimulator {
 
     /** Generation {@code seq} is list {@code seq % MAX_NR_GENS}, head first. */
     private final PageLists lists = new PageLists("gen0", "gen1", "gen2", "gen3");
-    /** The pages whose accessed bit is set. */
-    private final PageLists young = new PageLists("young");
-    /** Per page: its gen counter (a list number) while resident, else {@link #NO_GEN}. */
-    private byte[] gen;
-    /** Per page: {@code LRU_REFS} plus {@code PG_workingset}, 0..{@link #MAX_REFS}. */
-    private byte[] refs;
-    /** Per page: {@code PG_referenced}. */
-    private boolean[] referenced;
-    /** Per page: its shadow entry, {@code min_seq << REFS_BITS | refs}, or {@link #NO_SHADOW}. */
-    private long[] shadow;
+    /** Bytes per page in {@link #meta}. */
+    private static final int W = 16;
+    /** A page's shadow entry, a long in {@link #meta}. */
+    private static final VarHandle SHADOW = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
+    /**
+     * Per page {@code p}, sixteen bytes side by side, so that touching a page costs one cache line when the pages are
+     * far more than the caches hold: at {@code 16p} its gen counter (a list number) while resident, else
+     * {@link #NO_GEN}; at {@code 16p + 1} {@code LRU_REFS} plus {@code PG_workingset}, 0..{@link #MAX_REFS}; at
+     * {@code 16p + 2} {@code PG_referenced}; at {@code 16p + 3} the accessed bit; at {@code 16p + 8} its shadow
+     * entry, {@code min_seq << REFS_BITS | refs}, or {@link #NO_SHADOW}.
+     */
+    private byte[] meta;
+    /**
+     * The pages whose accessed bit was set since the last aging, for the walk: a page is pushed when its bit goes
+     * from clear to set, so one whose bit was cleared at eviction and set again may stand twice, and an entry whose
+     * bit is clear is passed over.
+     */
+    private int[] young = new int[64];
+    private int youngCount;
 
     private long minSeq;
     private long maxSeq = MIN_NR_GENS + 1;
@@ -200,10 +212,7 @@ public final class Mglru implements PagingSimulator {
         this.file = access == Access.FILE;
         this.batch = batch;
         int capacity = lists.capacity();
-        this.gen = noGen(new byte[capacity], 0);
-        this.refs = new byte[capacity];
-        this.referenced = new boolean[capacity];
-        this.shadow = noShadow(new long[capacity], 0);
+        this.meta = noGen(new byte[W * capacity], 0);
     }
 
     @Override
@@ -212,7 +221,7 @@ public final class Mglru implements PagingSimulator {
             long run = runs[i];
             int page = PageRun.page(run);
             int frame = table.frameOf(page); // rejects a negative page
-            if (page >= gen.length) {
+            if (page >= meta.length / W) {
                 grow(page);
             }
             if (frame == FrameTable.MISSING) {
@@ -243,7 +252,7 @@ public final class Mglru implements PagingSimulator {
         }
         refault(page);
         int g = genOf(file ? minSeq : maxSeq);
-        gen[page] = (byte) g;
+        meta[W * page] = (byte) g;
         nrPages[g]++;
         lists.pushHead(g, page);
         if (file) {
@@ -256,27 +265,35 @@ public final class Mglru implements PagingSimulator {
 
     /** The hardware sets the accessed bit of a mapped page. */
     private void setAccessed(int page) {
-        if (young.listOf(page) == PageLists.NONE) {
-            young.pushHead(YOUNG, page);
+        if (meta[W * page + 3] == 0) {
+            meta[W * page + 3] = 1;
+            if (youngCount == young.length) {
+                young = Arrays.copyOf(young, 2 * youngCount);
+            }
+            young[youngCount++] = page;
         }
     }
 
     /** {@code folio_inc_refs}: a read through a file descriptor. */
     private void markAccessed(int page) {
-        if (!referenced[page]) {
-            referenced[page] = true;
-        } else if (refs[page] < MAX_REFS) {
-            refs[page]++;
+        if (meta[W * page + 2] == 0) {
+            meta[W * page + 2] = 1;
+        } else if (meta[W * page + 1] < MAX_REFS) {
+            meta[W * page + 1]++;
         }
+    }
+
+    private long shadow(int page) {
+        return (long) SHADOW.get(meta, W * page + 8);
     }
 
     /** {@code lru_gen_refault}: a shadow entry of the current oldest generation counts a refault of its tier. */
     private void refault(int page) {
-        long entry = shadow[page];
+        long entry = shadow(page);
         if (entry == NO_SHADOW) {
             return;
         }
-        shadow[page] = NO_SHADOW;
+        SHADOW.set(meta, W * page + 8, NO_SHADOW);
         if (entry >>> REFS_BITS != minSeq) {
             return;
         }
@@ -284,7 +301,7 @@ public final class Mglru implements PagingSimulator {
         refaulted[tier(evictedRefs)]++;
         refaults++;
         if (file && evictedRefs == MAX_REFS) {
-            refs[page] = 1; // PG_workingset
+            meta[W * page + 1] = 1; // PG_workingset
         }
     }
 
@@ -301,25 +318,25 @@ public final class Mglru implements PagingSimulator {
                 tryIncMinSeq();
                 continue;
             }
-            int g = gen[page];
+            int g = meta[W * page];
             if (g != oldest) { // the aging promoted it
                 lists.moveToHead(g, page);
                 continue;
             }
-            if (young.listOf(page) != PageLists.NONE) { // the rmap walk finds it accessed
-                young.remove(page);
+            if (meta[W * page + 3] != 0) { // the rmap walk finds it accessed
+                meta[W * page + 3] = 0;
                 int youngest = genOf(maxSeq);
                 setGen(page, youngest);
                 lists.moveToHead(youngest, page);
                 promotions++;
                 continue;
             }
-            int tier = tier(refs[page]);
+            int tier = tier(meta[W * page + 1]);
             if (tier > tierIdx) {
                 int next = genOf(minSeq + 1);
                 setGen(page, next);
-                refs[page] = 0;
-                referenced[page] = false;
+                meta[W * page + 1] = 0;
+                meta[W * page + 2] = 0;
                 lists.moveToTail(next, page);
                 protectedPages[tier]++;
                 protections++;
@@ -327,12 +344,12 @@ public final class Mglru implements PagingSimulator {
             }
             lists.remove(page);
             nrPages[g]--;
-            gen[page] = NO_GEN;
+            meta[W * page] = NO_GEN;
             tryIncMinSeq();
-            shadow[page] = minSeq << REFS_BITS | refs[page];
+            SHADOW.set(meta, W * page + 8, minSeq << REFS_BITS | meta[W * page + 1]);
             evicted[tier]++;
-            refs[page] = 0;
-            referenced[page] = false;
+            meta[W * page + 1] = 0;
+            meta[W * page + 2] = 0;
             return page;
         }
     }
@@ -351,10 +368,14 @@ public final class Mglru implements PagingSimulator {
     /** The page-table walk moves the accessed pages' gen counters to {@code max_seq}; then {@code max_seq++}. */
     private void age() {
         int youngest = genOf(maxSeq);
-        for (int page = young.head(YOUNG); page != PageLists.NIL; page = young.head(YOUNG)) {
-            young.remove(page);
-            setGen(page, youngest); // refs are 0: the references that set the bit were mapped
+        for (int i = 0; i < youngCount; i++) {
+            int page = young[i];
+            if (meta[W * page + 3] != 0) {
+                meta[W * page + 3] = 0;
+                setGen(page, youngest); // refs are 0: the references that set the bit were mapped
+            }
         }
+        youngCount = 0;
         maxSeq++;
         agings++;
     }
@@ -416,31 +437,27 @@ public final class Mglru implements PagingSimulator {
     }
 
     private void setGen(int page, int g) {
-        nrPages[gen[page]]--;
-        gen[page] = (byte) g;
+        nrPages[meta[W * page]]--;
+        meta[W * page] = (byte) g;
         nrPages[g]++;
     }
 
     private void grow(int page) {
-        int old = gen.length;
+        int old = meta.length / W;
         lists.grow(page);
-        young.grow(page);
         int capacity = lists.capacity();
-        gen = noGen(Arrays.copyOf(gen, capacity), old);
-        refs = Arrays.copyOf(refs, capacity);
-        referenced = Arrays.copyOf(referenced, capacity);
-        shadow = noShadow(Arrays.copyOf(shadow, capacity), old);
+        meta = noGen(Arrays.copyOf(meta, W * capacity), old);
     }
 
-    private static byte[] noGen(byte[] table, int from) {
-        Arrays.fill(table, from, table.length, NO_GEN);
-        return table;
+    /** Sets the gen counter of every page from {@code from} on to {@link #NO_GEN}, its shadow to none. */
+    private static byte[] noGen(byte[] meta, int from) {
+        for (int i = W * from; i < meta.length; i += W) {
+            meta[i] = NO_GEN;
+            SHADOW.set(meta, i + 8, NO_SHADOW);
+        }
+        return meta;
     }
 
-    private static long[] noShadow(long[] table, int from) {
-        Arrays.fill(table, from, table.length, NO_SHADOW);
-        return table;
-    }
 
     /** Forgets the counts; the generations, bits, refs, shadow entries and the controller's state stay. */
     @Override
@@ -462,33 +479,32 @@ public final class Mglru implements PagingSimulator {
     public void finish() {
         table.check();
         lists.check();
-        young.check();
         long generations = maxSeq - minSeq + 1;
         if (generations < MIN_NR_GENS || generations > MAX_NR_GENS) {
             throw new IllegalStateException("generations " + minSeq + ".." + maxSeq);
         }
         int[] counted = new int[MAX_NR_GENS];
         int listed = 0;
-        for (int page = 0; page < gen.length; page++) {
+        for (int page = 0; page < meta.length / W; page++) {
             boolean resident = table.frameOf(page) != FrameTable.MISSING;
             byte list = lists.listOf(page);
-            if (resident != (list != PageLists.NONE) || resident != (gen[page] != NO_GEN)) {
+            if (resident != (list != PageLists.NONE) || resident != (meta[W * page] != NO_GEN)) {
                 throw new IllegalStateException("page " + page + " resident " + resident + ", on list " + list
-                        + ", gen " + gen[page]);
+                        + ", gen " + meta[W * page]);
             }
-            if ((young.listOf(page) != PageLists.NONE && (!resident || file))
-                    || ((refs[page] != 0 || referenced[page]) && (!resident || !file))
-                    || (resident && shadow[page] != NO_SHADOW)) {
+            if ((meta[W * page + 3] != 0 && (!resident || file))
+                    || ((meta[W * page + 1] != 0 || meta[W * page + 2] != 0) && (!resident || !file))
+                    || (resident && shadow(page) != NO_SHADOW)) {
                 throw new IllegalStateException("page " + page + " resident " + resident + ": accessed "
-                        + (young.listOf(page) != PageLists.NONE) + ", refs " + refs[page] + ", referenced "
-                        + referenced[page] + ", shadow " + shadow[page]);
+                        + (meta[W * page + 3] != 0) + ", refs " + meta[W * page + 1] + ", referenced "
+                        + (meta[W * page + 2] != 0) + ", shadow " + shadow(page));
             }
             if (resident) {
                 listed++;
-                counted[gen[page]]++;
-                if (seqOf(gen[page]) < seqOf(list)) {
+                counted[meta[W * page]]++;
+                if (seqOf(meta[W * page]) < seqOf(list)) {
                     throw new IllegalStateException("page " + page + " on generation " + seqOf(list)
-                            + " has the older gen counter " + seqOf(gen[page]));
+                            + " has the older gen counter " + seqOf(meta[W * page]));
                 }
             }
         }
@@ -563,13 +579,13 @@ public final class Mglru implements PagingSimulator {
             text.append(seq == minSeq ? "[" : " [").append(seq).append(':');
             for (int page = lists.head(g); page != PageLists.NIL; page = lists.next(page)) {
                 text.append(' ').append(page);
-                if (young.listOf(page) != PageLists.NONE) {
+                if (meta[W * page + 3] != 0) {
                     text.append('*');
                 }
-                if (gen[page] != g) {
-                    text.append('>').append(seqOf(gen[page]));
+                if (meta[W * page] != g) {
+                    text.append('>').append(seqOf(meta[W * page]));
                 }
-                int reads = (referenced[page] ? 1 : 0) + refs[page];
+                int reads = ((meta[W * page + 2] != 0) ? 1 : 0) + meta[W * page + 1];
                 if (reads > 0) {
                     text.append('.').append(reads);
                 }
