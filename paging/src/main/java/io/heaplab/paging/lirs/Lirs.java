@@ -95,7 +95,7 @@ public final class Lirs implements PagingSimulator {
     private final PageLists nr = new PageLists("NR");
     private boolean[] lir = new boolean[s.capacity()];
     /** Peer only: HIR entries of S it counts as resident though they hold no frame (see the class comment). */
-    private boolean[] phantom = new boolean[s.capacity()];
+    private boolean[] phantom;
     private long phantomLoads;
     private final int[] vacated;
     private int vacancies;
@@ -143,6 +143,7 @@ public final class Lirs implements PagingSimulator {
         this.bound = peer ? 2L * frames : caffeine ? (long) (frames * stack)
                 : stack == 0 ? Long.MAX_VALUE : (long) Math.ceil(stack * frames);
         this.trackNr = peer || bound != Long.MAX_VALUE;
+        this.phantom = new boolean[peer ? s.capacity() : 0];
         this.vacated = new int[frames];
     }
 
@@ -185,15 +186,23 @@ public final class Lirs implements PagingSimulator {
     private void grow(int page) {
         s.grow(page);
         q.grow(page);
-        nr.grow(page);
+        if (trackNr) { // else it stays empty
+            nr.grow(page);
+        }
         lir = Arrays.copyOf(lir, s.capacity());
-        phantom = Arrays.copyOf(phantom, s.capacity());
+        if (peer) {
+            phantom = Arrays.copyOf(phantom, s.capacity());
+        }
     }
 
     private void removeFromNr(int page) {
         if (trackNr) {
             nr.remove(page);
         }
+    }
+
+    private boolean inNr(int page) {
+        return trackNr && nr.listOf(page) != PageLists.NONE;
     }
 
     private boolean inS(int page) {
@@ -424,11 +433,10 @@ public final class Lirs implements PagingSimulator {
                     throw new IllegalStateException("LIR page " + page + " resident " + resident + ", in S "
                             + inS(page) + ", in Q " + inQ(page));
                 }
-            } else if (phantom[page] ? resident || !inS(page) || inQ(page) || nr.listOf(page) != PageLists.NONE
-                    : resident != inQ(page)
-                            || (trackNr && inS(page) && !resident) != (nr.listOf(page) != PageLists.NONE)) {
+            } else if (peer && phantom[page] ? resident || !inS(page) || inQ(page) || inNr(page)
+                    : resident != inQ(page) || (trackNr && inS(page) && !resident) != inNr(page)) {
                 throw new IllegalStateException("HIR page " + page + " resident " + resident + ", in S "
-                        + inS(page) + ", in Q " + inQ(page) + ", phantom " + phantom[page]);
+                        + inS(page) + ", in Q " + inQ(page) + ", phantom " + (peer && phantom[page]));
             }
         }
         if (lirs != lirCount || lirCount > Math.max(lirLimit, 0) || resident() != lirCount + q.size(LIST)
