@@ -118,6 +118,8 @@ class FixedPolicyProvidersTest {
         "2q:frames=3,kin=1.5          | 2q: kin=1.5",
         "2q:frames=3,kout=-1          | 2q: kout=-1",
         "clock:frames=3,bits=2,variant=caffeine | clock: bits=2 (expected: 1 with variant=caffeine",
+        "lru:frames=10,sample=0.5     | lru: sample=0.5 (expected: 1 unless frames=all",
+        "lru:frames=all,sample=0      | lru: sample=0.0 (expected: a share of the pages above 0, at most 1)",
         "lirs:frames=3,hir=1          | lirs: hir=1",
         "lirs:frames=1,variant=caffeine | lirs: frames=1,hir=0.01 (expected: room for at least 1 LIR page and 1 HIR",
         "lirs:frames=3,variant=libcachesim,stack=1 | lirs: stack=1.0 (expected: 0 with variant=libcachesim",

@@ -49,7 +49,7 @@ class PolicyProvidersTest {
         "lru                          | lru: option 'frames' is required",
         "lru:frames=0                 | lru: frames=0 (expected: a positive integer or 'all')",
         "lru:frames=most              | lru: frames=most (expected",
-        "lru:frame=3                  | lru: unknown option 'frame' (expected one of: frames, threads)",
+        "lru:frame=3                  | lru: unknown option 'frame' (expected one of: frames, threads, sample)",
         "lru:frames=all,threads=3     | lru: threads=3 (expected: 1..2)",
         "lru:frames=4,threads=2       | lru: threads=2 (expected: 1 unless frames=all",
         "wsclock:frames=3             | wsclock: option 'theta' is required",
