@@ -17,7 +17,8 @@ import io.heaplab.core.trace.PageRun;
  * hot page is in or out of the sample), and the paper adds the difference to the smallest stack distance, hits at
  * every size, so the miss ratio is the sampled faults over the expected sampled references; dividing by the
  * sampled references instead gave ten times the error on a Zipf trace. Write-backs and the mean resident pages are
- * scaled by {@code 1 / rate} alike. The hash is a fixed mix of the page number
+ * scaled by {@code 1 / rate} alike. A hot page in the sample can take the estimate past one fault per reference at
+ * the smallest sizes, which no memory does: the faults are capped at the references, the write-backs at the faults. The hash is a fixed mix of the page number
  * (SplitMix64's finalizer), so the same trace gives the same sample, and the same curve, on every run.
  *
  * <p>Cost: a hash per run, and the exact analyzer's cost on {@code rate} of them, in memory by sampled pages.
@@ -108,8 +109,10 @@ public final class SampledLruCurve implements PagingSimulator {
         double[] exactResident = exact.meanResident();
         for (int i = 0; i < n; i++) {
             sizes[i] = Math.max(i == 0 ? 1 : sizes[i - 1] + 1, Math.round(exactSizes[i] / rate));
-            faults[i] = Math.round(exactFaults[i] * scale);
-            writeBacks[i] = Math.round(exactWriteBacks[i] * scale);
+            // a hot page in the sample can take the sampled faults at small sizes past rate times the references:
+            // no memory faults more often than it is referenced
+            faults[i] = Math.min(references, Math.round(exactFaults[i] * scale));
+            writeBacks[i] = Math.min(faults[i], Math.round(exactWriteBacks[i] * scale));
             meanResident[i] = exactResident[i] / rate;
         }
         return new PagingOutcome.Curve(PagingOutcome.Curve.Axis.FRAMES, sizes, faults, writeBacks, meanResident,
