@@ -97,6 +97,31 @@ class CurveCommandTest {
     }
 
     @Test
+    void aSampledCurveHasAPointEveryOneOverTheRateFramesFallingWithTheSize() throws Exception {
+        Path out = dir.resolve("sampled");
+        Cli cli = Cli.run("curve", LACKEY.toString(), "-p", "lru:frames=all", "-p", "lru:frames=all,sample=0.5",
+                "-o", out.toString());
+        assertThat(cli.exitCode()).as(cli.err()).isZero();
+        JsonNode curves = JSON.readTree(out.resolve("curves.json").toFile()).get("streams").get(0).get("curves");
+        JsonNode exact = curves.get(0);
+        JsonNode sampled = curves.get(1);
+        assertThat(sampled.get("policy").asText()).isEqualTo("lru:frames=all,sample=0.5");
+        assertThat(sampled.get("sizes").get(0).asLong()).isEqualTo(2);
+        assertThat(sampled.get("sizes").get(1).asLong()).isEqualTo(4);
+        long references = JSON.readTree(out.resolve("curves.json").toFile()).get("streams").get(0).get("references")
+                .asLong();
+        // a point every 2 frames, its faults falling with the size and never above the references (a trace this
+        // small says nothing of the estimate's accuracy: SampledLruCurveTest measures that)
+        for (int i = 1; i < sampled.get("sizes").size(); i++) {
+            assertThat(sampled.get("sizes").get(i).asLong()).isEqualTo(sampled.get("sizes").get(i - 1).asLong() + 2);
+            assertThat(sampled.get("faults").get(i).asLong())
+                    .isBetween(0L, sampled.get("faults").get(i - 1).asLong());
+        }
+        assertThat(sampled.get("faults").get(0).asLong()).isLessThanOrEqualTo(references);
+        assertThat(exact.get("sizes").size()).isGreaterThan(sampled.get("sizes").size());
+    }
+
+    @Test
     void badRequestsAreUsageErrors() throws Exception {
         String out = dir.resolve("o").toString();
         assertUsage(Cli.run("curve", "-o", out), "nothing to draw (expected: a TRACE file, or --workload");
