@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -80,17 +82,7 @@ class PeerCountsTest {
     @Test
     void everySharedPolicyGivesLibCacheSimsMissCounts() throws Exception {
         Path trace = zipf();
-        List<String> arguments = new ArrayList<>(List.of("trace", "replay", trace.toString()));
-        for (String policy : LIBCACHESIM.keySet()) {
-            for (int size : SIZES) {
-                arguments.addAll(List.of("-p", spec(policy, size)));
-            }
-        }
-        Path json = dir.resolve("replay.json");
-        arguments.addAll(List.of("--json", json.toString()));
-        Cli replay = Cli.run(arguments.toArray(String[]::new));
-        assertThat(replay.exitCode()).as(replay.err()).isZero();
-        JsonNode faults = new ObjectMapper().readTree(json.toFile()).get("faults");
+        JsonNode faults = replay(trace, LIBCACHESIM.keySet(), SIZES);
         LIBCACHESIM.forEach((policy, counts) -> {
             for (int i = 0; i < SIZES.length; i++) {
                 assertThat(faults.get(spec(policy, SIZES[i])).asLong()).as("%s at %d", policy, SIZES[i])
@@ -98,27 +90,19 @@ class PeerCountsTest {
             }
         });
         // the papers' own algorithms, where they differ from libCacheSim's: the figures docs/catalogue.md states
-        Cli paper = Cli.run(argumentsFor(trace, PAPER.keySet(), dir.resolve("paper.json")));
-        assertThat(paper.exitCode()).as(paper.err()).isZero();
-        JsonNode own = new ObjectMapper().readTree(dir.resolve("paper.json").toFile()).get("faults");
+        JsonNode own = replay(trace, PAPER.keySet(), 1_000);
         PAPER.forEach((policy, count) -> assertThat(own.get(spec(policy, 1_000)).asLong()).as(policy).isEqualTo(count));
     }
 
     @Test
     void everyPolicySharedWithCaffeineGivesItsMissCounts() throws Exception {
         Path trace = zipf();
-        Cli replay = Cli.run(argumentsFor(trace, CAFFEINE.keySet(), dir.resolve("caffeine.json")));
-        assertThat(replay.exitCode()).as(replay.err()).isZero();
-        JsonNode faults = new ObjectMapper().readTree(dir.resolve("caffeine.json").toFile()).get("faults");
+        JsonNode faults = replay(trace, CAFFEINE.keySet(), 1_000);
         CAFFEINE.forEach((policy, count) -> assertThat(faults.get(spec(policy, 1_000)).asLong()).as(policy)
                 .isEqualTo(count));
-        List<String> arguments = new ArrayList<>(List.of("trace", "replay", trace.toString()));
-        CAFFEINE_AT_1005.keySet().forEach(policy -> arguments.addAll(List.of("-p", spec(policy, 1_005))));
-        arguments.addAll(List.of("-p", "s3fifo:frames=1005", "-p", "lirs:frames=1005", "--json",
-                dir.resolve("odd.json").toString()));
-        Cli odd = Cli.run(arguments.toArray(String[]::new));
-        assertThat(odd.exitCode()).as(odd.err()).isZero();
-        JsonNode oddFaults = new ObjectMapper().readTree(dir.resolve("odd.json").toFile()).get("faults");
+        List<String> odd = new ArrayList<>(CAFFEINE_AT_1005.keySet());
+        odd.addAll(List.of("s3fifo", "lirs"));
+        JsonNode oddFaults = replay(trace, odd, 1_005);
         CAFFEINE_AT_1005.forEach((policy, count) -> assertThat(oddFaults.get(spec(policy, 1_005)).asLong())
                 .as(policy).isEqualTo(count));
         assertThat(oddFaults.get("s3fifo:frames=1005").asLong()).isEqualTo(111_316);
@@ -134,13 +118,19 @@ class PeerCountsTest {
         return trace;
     }
 
-    private static String[] argumentsFor(Path trace, Iterable<String> policies, Path json) {
-        List<String> arguments = new ArrayList<>(List.of("trace", "replay", trace.toString()));
+    /** {@code trace replay} of every policy at every size, in one run: its faults by spec. */
+    private JsonNode replay(Path trace, Collection<String> policies, int... sizes) throws Exception {
+        Path json = Files.createTempFile(dir, "replay", ".json");
+        List<String> arguments = new ArrayList<>(List.of("trace", "replay", trace.toString(), "--json",
+                json.toString()));
         for (String policy : policies) {
-            arguments.addAll(List.of("-p", spec(policy, 1_000)));
+            for (int size : sizes) {
+                arguments.addAll(List.of("-p", spec(policy, size)));
+            }
         }
-        arguments.addAll(List.of("--json", json.toString()));
-        return arguments.toArray(String[]::new);
+        Cli replay = Cli.run(arguments.toArray(String[]::new));
+        assertThat(replay.exitCode()).as(replay.err()).isZero();
+        return new ObjectMapper().readTree(json.toFile()).get("faults");
     }
 
     private static String spec(String policy, int size) {

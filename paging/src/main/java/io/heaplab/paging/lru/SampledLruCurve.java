@@ -119,11 +119,6 @@ public final class SampledLruCurve implements PagingSimulator {
                 references);
     }
 
-    /** The share of the pages sampled. */
-    public double rate() {
-        return rate;
-    }
-
     /** References to sampled pages in the measured phase. */
     public long sampledReferences() {
         return sampledReferences;

@@ -34,8 +34,7 @@ class SampledLruCurveTest {
         long sampled = java.util.stream.IntStream.range(0, 100_000)
                 .filter(page -> SampledLruCurve.sampled(page, threshold)).count();
         assertThat(sampled).isBetween(9_700L, 10_300L);
-        // the same pages on every run: the hash is a fixed function of the page number
-        assertThat(SampledLruCurve.hash(0)).isEqualTo(SampledLruCurve.hash(0));
+        // the same pages on every run: the hash is a fixed function of the page number, pinned here
         assertThat(new long[] {SampledLruCurve.hash(0), SampledLruCurve.hash(1), SampledLruCurve.hash(2)})
                 .containsExactly(1_953_199L, 154_817L, 9_918_158L);
     }
