@@ -31,13 +31,13 @@ import java.util.concurrent.TimeUnit;
  * Most re-references are near (locality), and their dead positions are counted with a few {@code bitCount}s; a
  * far one asks the tree, O(log(n / 64)). A death sets a bit and updates the tree, O(log(n / 64)). Logical time
  * only moves forward, so when it reaches the capacity the live positions are renumbered 1..N in order and the
- * counts cleared; the capacity is kept at least 2N, so at least N runs pass between renumberings of cost
+ * counts cleared; the capacity is kept at least 4N, so at least 3N runs pass between renumberings of cost
  * O(capacity): amortized O(1).
  *
  * <p><b>Two stages.</b> The work splits where the state does: the <i>positions</i> stage (each page's last
  * position, the renumbering) hands each run's page, previous position and new position to the <i>deaths</i>
- * stage (the dead bits, the tree and the curve's bookkeeping), a block of runs at a time, a renumbering travelling
- * in the block as a mark. With {@code threads = 2} the deaths stage of one block runs on a second thread while the
+ * stage (the dead bits, the tree and the curve's bookkeeping), a block of runs at a time; a renumbering first
+ * brings the deaths stage up to date. With {@code threads = 2} the deaths stage of one block runs on a second thread while the
  * positions stage fills the next, in order, so the curve is the same as on one thread, to the bit.
  */
 public final class LruStackDistance implements PagingSimulator {
@@ -50,8 +50,8 @@ public final class LruStackDistance implements PagingSimulator {
     private static final int NEAR_WORDS = 8;
     /** Runs handed from the positions stage to the deaths stage at a time. */
     private static final int DEFAULT_BLOCK = 1 << 13;
-    /** In a block's previous-position slot: the positions were renumbered here, to a capacity in the new slot. */
-    private static final int RENUMBERED = -1;
+    /** The capacity kept per live position: a renumbering walks it all, once per (ROOM - 1) N runs. */
+    private static final int ROOM = 4;
     /** Runs whose tables are loaded ahead at once. */
     private static final int AHEAD = 64;
 
@@ -68,11 +68,8 @@ public final class LruStackDistance implements PagingSimulator {
 
     // the deaths stage
 
-    /** Bit {@code q} is set when position {@code q} is dead. */
-    private long[] deadBits;
-    /** Fenwick tree over words of {@link #deadBits}: element {@code w + 1} covers word {@code w}'s dead count. */
-    private int[] deadWords;
-    private int deaths;
+    /** The positions whose page was referenced again since. */
+    private final DeadPositions dead;
     private final StackCurve curve = new StackCurve();
     /** Keeps the loads ahead from being optimized away. */
     private long touched;
@@ -121,7 +118,7 @@ public final class LruStackDistance implements PagingSimulator {
                     thread.setDaemon(true);
                     return thread;
                 }) : null;
-        clearDeaths(capacity);
+        this.dead = new DeadPositions(capacity);
     }
 
     @Override
@@ -131,7 +128,7 @@ public final class LruStackDistance implements PagingSimulator {
             int to = Math.min(length, from + AHEAD);
             growAndLoadAhead(batch, from, to);
             for (int i = from; i < to; i++) {
-                if (filling.size >= filling.run.length - 1) { // room for a renumbering mark and the run
+                if (filling.size == filling.run.length) {
                     handOver();
                 }
                 position(batch[i]);
@@ -196,12 +193,10 @@ public final class LruStackDistance implements PagingSimulator {
                 int now = block.now[i];
                 if (last == NEVER) {
                     curve.firstReference(block.page[i], block.run[i]);
-                } else if (last == RENUMBERED) {
-                    clearDeaths(now);
                 } else {
                     // positions last..now-1 are the pages referenced since, less those referenced again after
-                    curve.reReference(block.page[i], now - last - deadAfter(last, now), block.run[i]);
-                    kill(last);
+                    curve.reReference(block.page[i], now - last - dead.after(last, now, NEAR_WORDS), block.run[i]);
+                    dead.kill(last);
                 }
             }
         }
@@ -212,11 +207,10 @@ public final class LruStackDistance implements PagingSimulator {
      * them, so that on a trace larger than the cache their misses overlap instead of stalling one at a time.
      */
     private void loadAhead(Block block, int from, int to) {
-        long[] bits = deadBits;
+        DeadPositions positions = dead;
         long sum = 0;
         for (int i = from; i < to; i++) {
-            int last = block.last[i];
-            sum += bits[Math.min(bits.length - 1, Math.max(0, last) >>> 6)];
+            sum += positions.wordAt(block.last[i]);
         }
         touched += sum + curve.loadAhead(block.page, from, to);
     }
@@ -280,75 +274,43 @@ public final class LruStackDistance implements PagingSimulator {
     /** The depth of a page referenced before in the stack as it stands: 1 + the pages referenced since. */
     private int depthOf(int page) {
         int last = lastAt[page];
-        return cursor + 1 - last - deadAfter(last, cursor);
-    }
-
-    /** Dead positions after {@code position}, all of which lie before {@code now}. */
-    private int deadAfter(int position, int now) {
-        int word = position >>> 6;
-        long above = deadBits[word] & (-2L << position);
-        int dead = Long.bitCount(above);
-        int lastWord = now >>> 6;
-        if (lastWord - word <= NEAR_WORDS) {
-            for (int w = word + 1; w <= lastWord; w++) {
-                dead += Long.bitCount(deadBits[w]);
-            }
-            return dead;
-        }
-        return deaths - deadInWordsBefore(word) - Long.bitCount(deadBits[word]) + dead;
-    }
-
-    /** Dead positions in words 0..word-1. */
-    private int deadInWordsBefore(int word) {
-        int sum = 0;
-        for (int i = word; i > 0; i -= i & -i) {
-            sum += deadWords[i];
-        }
-        return sum;
-    }
-
-    private void kill(int position) {
-        deaths++;
-        int word = position >>> 6;
-        deadBits[word] |= 1L << position;
-        for (int i = word + 1; i < deadWords.length; i += i & -i) {
-            deadWords[i]++;
-        }
-    }
-
-    /** No position dead, over {@code capacity} positions. */
-    private void clearDeaths(int capacity) {
-        int words = (capacity >>> 6) + 1;
-        if (deadBits == null || deadBits.length != words) {
-            deadBits = new long[words];
-            deadWords = new int[words + 1];
-        } else {
-            Arrays.fill(deadBits, 0L);
-            Arrays.fill(deadWords, 0);
-        }
-        deaths = 0;
+        return cursor + 1 - last - dead.after(last, cursor, NEAR_WORDS);
     }
 
     /**
-     * Moves the live positions to 1..N in order, growing the capacity to at least 2N; the deaths stage clears its
-     * counts when it reaches the mark this leaves in the block.
+     * Moves the live positions to 1..N in order, growing the capacity to at least {@value #ROOM} N. Both stages are
+     * brought up to date first, so the live positions are the ones not dead: a walk over the dead bits finds them,
+     * and a page's last position is written once, where checking each position against its page's read N random
+     * entries per renumbering and more.
      */
     private void renumber() {
+        drain();
         int live = 0;
-        // In place is safe: a live mark moves to a position no later than its own, already read.
-        for (int position = 1; position <= cursor; position++) {
-            int page = pageAt[position];
-            if (lastAt[page] == position) {
+        int[] pages = pageAt;
+        int[] positions = lastAt;
+        int words = cursor >>> 6;
+        for (int w = 0; w <= words; w++) {
+            long alive = ~dead.word(w);
+            if (w == 0) {
+                alive &= -2L; // position 0 is never used
+            }
+            if (w == words) {
+                alive &= -1L >>> (63 - (cursor & 63)); // nothing after the cursor
+            }
+            // In place is safe: a live mark moves to a position no later than its own, already read.
+            while (alive != 0) {
+                int page = pages[(w << 6) | Long.numberOfTrailingZeros(alive)];
+                alive &= alive - 1;
                 live++;
-                lastAt[page] = live;
-                pageAt[live] = page;
+                positions[page] = live;
+                pages[live] = page;
             }
         }
-        if (2L * live > capacity) {
-            capacity = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(2L * live, 2L * capacity));
+        if ((long) ROOM * live > capacity) {
+            capacity = (int) Math.min(Integer.MAX_VALUE - 8, Math.max((long) ROOM * live, 2L * capacity));
             pageAt = Arrays.copyOf(pageAt, capacity + 1);
         }
-        filling.add(0, RENUMBERED, capacity, 0L);
+        dead.clear(capacity);
         cursor = live;
     }
 
@@ -360,12 +322,9 @@ public final class LruStackDistance implements PagingSimulator {
     @Override
     public void finish() {
         drain();
-        int dead = 0;
-        for (long bits : deadBits) {
-            dead += Long.bitCount(bits);
-        }
-        if (cursor - dead != curve.distinct() || dead != deaths || deadInWordsBefore(deadBits.length) != deaths) {
-            throw new IllegalStateException((cursor - dead) + " live positions for " + curve.distinct() + " pages");
+        if (cursor - dead.dead() != curve.distinct() || !dead.consistent()) {
+            throw new IllegalStateException((cursor - dead.dead()) + " live positions for " + curve.distinct()
+                    + " pages");
         }
         curve.verify();
     }
@@ -380,9 +339,9 @@ public final class LruStackDistance implements PagingSimulator {
     /** Runs on their way from the positions stage to the deaths stage. */
     private static final class Block {
         final int[] page;
-        /** The run's page's previous position, {@link #NEVER}, or {@link #RENUMBERED}. */
+        /** The run's page's previous position, or {@link #NEVER}. */
         final int[] last;
-        /** The run's new position, or after {@link #RENUMBERED} the new capacity. */
+        /** The run's new position. */
         final int[] now;
         final long[] run;
         int size;

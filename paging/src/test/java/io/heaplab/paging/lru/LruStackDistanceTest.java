@@ -231,7 +231,7 @@ class LruStackDistanceTest extends FixedMemoryContract {
             scanThroughHotSet[i] = i % 3 == 0 ? PageRun.pack(1_000 + i, 1, false) : write(i % 17, 1 + i % 5);
         }
         for (long[] runs : List.of(loop, sawtooth, scanThroughHotSet)) {
-            for (int block : new int[] {2, 7, 4096}) {
+            for (int block : new int[] {2, 7, 512}) { // shorter than the runs between renumberings, which drain
                 LruStackDistance staged = new LruStackDistance(5, 2, block);
                 assertSameCurve(runs, runs.length / 3, 1000, staged, new FenwickStackDistance(5));
                 assertThat(staged.handOvers).as("blocks run on the second thread").isGreaterThan(0);
