@@ -6,10 +6,12 @@ import java.util.Arrays;
  * The dead positions of an LRU stack analyzer (positions whose page was referenced again later): a bit per position,
  * and a Fenwick tree of the dead count per 64-position word above the bits.
  *
- * <p>Most re-references are near (locality), and the dead after them are counted with a few {@code bitCount}s; a
- * far one asks the tree, O(log(n / 64)). Marking a position dead sets its bit and updates the tree, O(log(n / 64)).
- * (A tree of fan-out 64, with four increments to mark and sums of up to 32 siblings per level to count, was tried
- * in its place: a quarter slower on a Zipf trace of a million pages, the sums costing more than the tree's steps.)
+ * <p>No position after now is dead, so the dead after a position are all the dead less those up to it: the tree's
+ * count of the words before, O(log(n / 64)), and a {@code bitCount} of its own word. Marking a position dead sets
+ * its bit and updates the tree, O(log(n / 64)). Measured on a Zipf trace of a million pages, each of these lost to
+ * it: counting a near re-reference's dead bit by bit up to now (the branch between near and far mispredicted more
+ * than the tree cost), a tree over cache lines of bits, and a tree of fan-out 64 (four increments to mark, but sums
+ * of up to 32 siblings per level to count).
  */
 final class DeadPositions {
 
@@ -63,22 +65,10 @@ final class DeadPositions {
         return b[Math.min(b.length - 1, Math.max(0, position) >>> 6)];
     }
 
-    /**
-     * Dead positions after {@code position}, all of which lie at or before {@code now}: bit by bit when {@code now} is
-     * within {@code nearWords} words, else from the tree.
-     */
-    int after(int position, int now, int nearWords) {
-        long[] b = bits;
+    /** Dead positions after {@code position}: all the dead less those up to it, as no position after now is dead. */
+    int after(int position) {
         int word = position >>> 6;
-        int count = Long.bitCount(b[word] & (-2L << position));
-        int lastWord = now >>> 6;
-        if (lastWord - word <= nearWords) {
-            for (int w = word + 1; w <= lastWord; w++) {
-                count += Long.bitCount(b[w]);
-            }
-            return count;
-        }
-        return dead - inWordsBefore(word) - Long.bitCount(b[word]) + count;
+        return dead - inWordsBefore(word) - Long.bitCount(bits[word] & ((2L << position) - 1));
     }
 
     /** Dead positions in words 0..word-1. */
@@ -98,5 +88,36 @@ final class DeadPositions {
             counted += Long.bitCount(word);
         }
         return counted == dead && inWordsBefore(bits.length) == dead;
+    }
+
+    /**
+     * Moves the live positions of 1..{@code cursor} to 1..N in order, N the live ones: each one's page, from
+     * {@code pageAt}, gets its new position in {@code positions[stride * page]} and {@code pageAt} follows. The dead
+     * bits find them, so a page's position is written once, where checking each position against its page would
+     * read a random entry per position. The counts are left as they were, for the caller to clear to its capacity.
+     *
+     * @return N
+     */
+    int renumberLive(int cursor, int[] pageAt, int[] positions, int stride) {
+        int live = 0;
+        int lastWord = cursor >>> 6;
+        for (int w = 0; w <= lastWord; w++) {
+            long alive = ~bits[w];
+            if (w == 0) {
+                alive &= -2L; // position 0 is never used
+            }
+            if (w == lastWord) {
+                alive &= -1L >>> (63 - (cursor & 63)); // nothing after the cursor
+            }
+            // In place is safe: a live position moves to one no later than itself, already read.
+            while (alive != 0) {
+                int page = pageAt[(w << 6) | Long.numberOfTrailingZeros(alive)];
+                alive &= alive - 1;
+                live++;
+                positions[stride * page] = live;
+                pageAt[live] = page;
+            }
+        }
+        return live;
     }
 }

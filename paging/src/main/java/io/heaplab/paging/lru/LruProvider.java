@@ -58,7 +58,7 @@ public final class LruProvider implements ReplacementPolicyProvider {
         if (sample <= 0) {
             throw new SpecException("lru: sample=" + sample + " (expected: a share of the pages above 0, at most 1)");
         }
-        return sample == 1 ? new LruStackDistance(options.getInt(THREADS))
+        return sample == 1 ? LruStackDistance.onThreads(options.getInt(THREADS))
                 : new SampledLruCurve(sample, options.getInt(THREADS));
     }
 }

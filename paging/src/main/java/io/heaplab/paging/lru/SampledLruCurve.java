@@ -31,7 +31,7 @@ public final class SampledLruCurve implements PagingSimulator {
     private final double rate;
     /** The paper's {@code T}: a page is sampled when its hash is below it. */
     private final long threshold;
-    private final LruStackDistance sampled;
+    private final PagingSimulator sampled;
     private final long[] batch = new long[4096];
     private long references;
     private long sampledReferences;
@@ -43,7 +43,7 @@ public final class SampledLruCurve implements PagingSimulator {
         }
         this.rate = rate;
         this.threshold = Math.max(1, Math.round(rate * MODULUS));
-        this.sampled = new LruStackDistance(threads);
+        this.sampled = LruStackDistance.onThreads(threads);
     }
 
     /** Whether {@code page} is in the sample of a curve at {@code threshold}. */

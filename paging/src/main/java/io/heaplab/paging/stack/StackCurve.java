@@ -52,6 +52,13 @@ public final class StackCurve {
      */
     private final int[] pending = new int[PENDING];
     private int pendingCount;
+    /**
+     * Write-back steps not yet added to {@link #writeBackSteps}, as pairs: a page's level and its raised level, one
+     * write-back at every size from the one up to the other (none when they are equal). Batched as the distances
+     * are, for the same reason.
+     */
+    private final int[] pendingSteps = new int[2 * PENDING];
+    private int pendingStepEnds;
     /** Element f minus element f-1: measured write-backs with f frames, settled at the pages' references. */
     private long[] writeBackSteps = new long[INITIAL_DISTINCT];
     /** Element n: the virtual time (references before it) at which the n-th distinct page was first referenced. */
@@ -70,6 +77,14 @@ public final class StackCurve {
         if (page < 0 || page >= dirtyFrom.length) {
             dirtyFrom = Arrays.copyOf(dirtyFrom, PageTables.grownLength(dirtyFrom.length, page));
         }
+        dirtyFrom[page] = levelAfterFirst(run);
+    }
+
+    /**
+     * A page's first reference, for an analyzer that keeps the pages' levels itself ({@link Levels}): the level
+     * to keep for the page.
+     */
+    public int levelAfterFirst(long run) {
         distinct++;
         if (distinct >= appearedAt.length) {
             // distances and levels never exceed the distinct pages: one check here spares one per re-reference
@@ -81,7 +96,7 @@ public final class StackCurve {
         appearedAt[distinct] = time;
         runs++;
         time += PageRun.count(run);
-        dirtyFrom[page] = PageRun.isWrite(run) ? 1 : CLEAN;
+        return PageRun.isWrite(run) ? 1 : CLEAN;
     }
 
     /**
@@ -99,13 +114,20 @@ public final class StackCurve {
 
     /** A re-reference of {@code page}, which was at depth {@code distance} (from 1) just before it. */
     public void reReference(int page, int distance, long run) {
+        dirtyFrom[page] = levelAfter(dirtyFrom[page], distance, run);
+    }
+
+    /**
+     * A re-reference of a page at level {@code level}, which was at depth {@code distance} (from 1) just before it,
+     * for an analyzer that keeps the pages' levels itself: the page's level after it.
+     */
+    public int levelAfter(int level, int distance, long run) {
         runs++;
         time += PageRun.count(run);
         pending[pendingCount++] = distance;
         if (pendingCount == PENDING) {
             flush();
         }
-        int level = dirtyFrom[page];
         // A page never written has no level and nothing to settle. On a read-only trace the branch is never taken
         // and spares a store into the histogram-wide steps per reference; with writes it follows the page (once
         // written, a page keeps a level), so it mispredicts mostly on the first references of cold pages.
@@ -113,13 +135,18 @@ public final class StackCurve {
             // Branch-free: whether a page sank below its level depends on the data, and a mispredicted branch here
             // cost the one-pass LRU a fifth of its speed. sank = 1 when level < distance, else 0.
             int sank = (level - distance) >>> 31;
-            writeBackSteps[level] += sank;
-            writeBackSteps[distance] -= sank;
-            level += (distance - level) & -sank;
+            int raised = level + ((distance - level) & -sank);
+            int[] steps = pendingSteps;
+            steps[pendingStepEnds++] = level;
+            steps[pendingStepEnds++] = raised;
+            if (pendingStepEnds == steps.length) {
+                flush();
+            }
+            level = raised;
         }
         // a write dirties it in every memory (level 1); a read leaves the level where the reference raised it
         int write = PageRun.isWrite(run) ? 1 : 0;
-        dirtyFrom[page] = level + ((1 - level) & -write);
+        return level + ((1 - level) & -write);
     }
 
     /**
@@ -127,13 +154,19 @@ public final class StackCurve {
      * far, so the write-backs the warm-up already made are not counted again.
      */
     public void startMeasuring(IntUnaryOperator depthOf) {
-        for (int page = 0; page < dirtyFrom.length; page++) {
-            int level = dirtyFrom[page];
+        startMeasuring(ownLevels(), depthOf);
+    }
+
+    /** As {@link #startMeasuring(IntUnaryOperator)}, for an analyzer that keeps the pages' levels itself. */
+    public void startMeasuring(Levels levels, IntUnaryOperator depthOf) {
+        for (int page = 0; page < levels.pages(); page++) {
+            int level = levels.level(page);
             if (level != CLEAN) {
-                dirtyFrom[page] = Math.max(level, depthOf.applyAsInt(page));
+                levels.level(page, Math.max(level, depthOf.applyAsInt(page)));
             }
         }
         pendingCount = 0;
+        pendingStepEnds = 0;
         Arrays.fill(atDistance, 0);
         Arrays.fill(writeBackSteps, 0);
         distinctBefore = distinct;
@@ -148,10 +181,35 @@ public final class StackCurve {
 
     /** The curve so far; {@code depthOf} gives the current depth of every page referenced so far. */
     public PagingOutcome.Curve outcome(IntUnaryOperator depthOf) {
-        return PagingOutcome.Curve.ofFrames(faults(), writeBacks(depthOf), meanResident(), time - timeBefore);
+        return outcome(ownLevels(), depthOf);
     }
 
-    /** Adds the pending distances to the histogram. */
+    /** As {@link #outcome(IntUnaryOperator)}, for an analyzer that keeps the pages' levels itself. */
+    public PagingOutcome.Curve outcome(Levels levels, IntUnaryOperator depthOf) {
+        return PagingOutcome.Curve.ofFrames(faults(), writeBacks(levels, depthOf), meanResident(), time - timeBefore);
+    }
+
+    /** The levels this curve keeps, for analyzers that leave them to it. */
+    private Levels ownLevels() {
+        return new Levels() {
+            @Override
+            public int pages() {
+                return dirtyFrom.length;
+            }
+
+            @Override
+            public int level(int page) {
+                return dirtyFrom[page];
+            }
+
+            @Override
+            public void level(int page, int level) {
+                dirtyFrom[page] = level;
+            }
+        };
+    }
+
+    /** Adds the pending distances to the histogram, and the pending write-back steps to theirs. */
     private void flush() {
         long[] histogram = atDistance;
         int[] distances = pending;
@@ -159,6 +217,13 @@ public final class StackCurve {
             histogram[distances[i]]++;
         }
         pendingCount = 0;
+        long[] settled = writeBackSteps;
+        int[] steps = pendingSteps;
+        for (int i = 0; i < pendingStepEnds; i += 2) {
+            settled[steps[i]]++;
+            settled[steps[i + 1]]--;
+        }
+        pendingStepEnds = 0;
     }
 
     /** Element f-1: first references plus re-references deeper than f, in the measured phase. */
@@ -174,10 +239,11 @@ public final class StackCurve {
     }
 
     /** Element f-1: the settled write-backs plus those of pages that sank below f since their last reference. */
-    private long[] writeBacks(IntUnaryOperator depthOf) {
+    private long[] writeBacks(Levels levels, IntUnaryOperator depthOf) {
+        flush();
         long[] steps = Arrays.copyOf(writeBackSteps, distinct + 1);
-        for (int page = 0; page < dirtyFrom.length; page++) {
-            int level = dirtyFrom[page];
+        for (int page = 0; page < levels.pages(); page++) {
+            int level = levels.level(page);
             if (level != CLEAN) {
                 int depth = depthOf.applyAsInt(page);
                 if (level < depth) {
@@ -237,5 +303,18 @@ public final class StackCurve {
                 throw new IllegalStateException("curve rises at " + (i + 1) + " frames: " + Arrays.toString(faults));
             }
         }
+    }
+
+    /**
+     * Each page's level, kept by an analyzer beside its own state for the page so that one cache line serves both
+     * (a level is 0 for a page dirty in no memory, and for a page never referenced).
+     */
+    public interface Levels {
+        /** Pages 0..pages()-1 may have a level. */
+        int pages();
+
+        int level(int page);
+
+        void level(int page, int level);
     }
 }

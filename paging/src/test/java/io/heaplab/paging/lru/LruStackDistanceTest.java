@@ -34,12 +34,12 @@ class LruStackDistanceTest extends FixedMemoryContract {
         return new LruStackDistance();
     }
 
-    /** One thread, blocks of the usual size, positions renumbered once {@code capacity} are taken. */
+    /** Positions renumbered once {@code capacity} are taken. */
     static LruStackDistance withCapacity(int capacity) {
-        return new LruStackDistance(capacity, 1, 1 << 13);
+        return new LruStackDistance(capacity);
     }
 
-    static long[] curve(LruStackDistance analyzer, long[] runs) {
+    static long[] curve(PagingSimulator analyzer, long[] runs) {
         return ((PagingOutcome.Curve) run(analyzer, runs)).faults();
     }
 
@@ -207,22 +207,24 @@ class LruStackDistanceTest extends FixedMemoryContract {
     }
 
     /**
-     * The staged analyzer, on one thread or two, with blocks handed over every few runs and positions renumbered
-     * often, against the single-loop Fenwick analyzer it was split from: the same curve in every measure, to the
-     * bit, after a warm-up or not, fed in batches of any size.
+     * The analyzer, and its staged form on one thread or two with blocks handed over every few runs, positions
+     * renumbered often, against the plain Fenwick analyzer: the same curve in every measure, to the bit, after a
+     * warm-up or not, fed in batches of any size.
      */
     @Property(tries = 100)
-    void stagesOnOneOrTwoThreadsEqualTheFenwickReferenceAtEverySize(
+    void oneAndTwoThreadsEqualTheFenwickReferenceAtEverySize(
             @ForAll("sizedTraces") long[] runs, @ForAll @IntRange(min = 0, max = 1500) int split,
             @ForAll @IntRange(min = 1, max = 300) int capacity, @ForAll @IntRange(min = 1, max = 2) int threads,
             @ForAll @IntRange(min = 2, max = 40) int block, @ForAll @IntRange(min = 1, max = 600) int batch) {
         int at = Math.min(split, runs.length);
-        assertSameCurve(runs, at, batch, new LruStackDistance(capacity, threads, block), new FenwickStackDistance());
+        assertSameCurve(runs, at, batch, new LruStackDistance(capacity), new FenwickStackDistance());
+        assertSameCurve(runs, at, batch, new StagedLruStackDistance(capacity, threads, block),
+                new FenwickStackDistance());
     }
 
     /** Traces made to defeat the near path, the renumbering and the hand-over: loops, sweeps and a scan. */
     @Test
-    void adversarialTracesGiveTheFenwickReferenceCurveOnTwoThreads() {
+    void adversarialTracesGiveTheFenwickReferenceCurveOnOneThreadAndTwo() {
         long[] loop = repeat(50, IntStream.range(0, 700).toArray());            // every distance 700: all far
         long[] sawtooth = repeat(20, IntStream.concat(IntStream.range(0, 300),
                 IntStream.iterate(299, p -> p >= 0, p -> p - 1)).toArray());    // distances 1..600, near and far
@@ -232,11 +234,12 @@ class LruStackDistanceTest extends FixedMemoryContract {
         }
         for (long[] runs : List.of(loop, sawtooth, scanThroughHotSet)) {
             for (int block : new int[] {2, 7, 512}) { // shorter than the runs between renumberings, which drain
-                LruStackDistance staged = new LruStackDistance(5, 2, block);
+                StagedLruStackDistance staged = new StagedLruStackDistance(5, 2, block);
                 assertSameCurve(runs, runs.length / 3, 1000, staged, new FenwickStackDistance(5));
                 assertThat(staged.handOvers).as("blocks run on the second thread").isGreaterThan(0);
             }
-            assertSameCurve(runs, 0, ReferenceRecorder.BATCH, new LruStackDistance(2), new FenwickStackDistance());
+            assertSameCurve(runs, 0, ReferenceRecorder.BATCH, LruStackDistance.onThreads(2), new FenwickStackDistance());
+            assertSameCurve(runs, runs.length / 3, 1000, new LruStackDistance(5), new FenwickStackDistance(5));
         }
         assertMatchesExactLru(sawtooth, 64);
     }
