@@ -5,8 +5,11 @@ import static io.heaplab.acceptance.TraceCommandTest.assertUsage;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.heaplab.core.testing.GoldenFile;
+import io.heaplab.reports.CurvePoints;
 import io.heaplab.reports.TidyCsv;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -68,6 +71,41 @@ class CurveCommandTest {
         assertThat(Cli.run("trace", "replay", LACKEY.toString(), "-p", "lru:frames=all", "--csv",
                 replayCsv.toString()).exitCode()).isZero();
         assertThat(Files.readAllLines(replayCsv)).isEqualTo(csv.subList(0, 1 + lru.get("sizes").size()));
+    }
+
+    /**
+     * A trace of 20,000 pages: by default the files hold the LRU curve's log-spaced sizes and knees, its golden
+     * form; with --all-sizes every size, of which the default points are exact copies.
+     */
+    @Test
+    void aLongCurveIsWrittenAtItsLogSpacedSizesAndKneesUnlessEverySizeIsAskedFor() throws Exception {
+        Path trace = dir.resolve("zipf.hlt");
+        assertThat(Cli.run("trace", "generate", "zipf:pages=20000,skew=0.9,writes=0.2", "-n", "200000", "--seed", "7",
+                "-o", trace.toString()).exitCode()).isZero();
+        Path cut = dir.resolve("cut");
+        Path all = dir.resolve("all");
+        Cli byDefault = Cli.run("curve", trace.toString(), "-p", "lru:frames=all", "-o", cut.toString());
+        assertThat(byDefault.exitCode()).as(byDefault.err()).isZero();
+        Cli every = Cli.run("curve", trace.toString(), "-p", "lru:frames=all", "--all-sizes", "-o", all.toString());
+        assertThat(every.exitCode()).as(every.err()).isZero();
+
+        String csv = Files.readString(cut.resolve("curves.csv")).replace("\"" + trace + "\"", "\"zipf.hlt\"");
+        GoldenFile.assertMatches("curves/zipf-lru-default.csv", csv);
+
+        JsonNode stream = JSON.readTree(all.resolve("curves.json").toFile()).get("streams").get(0);
+        JsonNode whole = stream.get("curves").get(0);
+        JsonNode shown = JSON.readTree(cut.resolve("curves.json").toFile()).get("streams").get(0).get("curves").get(0);
+        int distinct = stream.get("distinctPages").asInt();
+        assertThat(distinct).isGreaterThan(CurvePoints.MOST);
+        assertThat(whole.get("sizes")).hasSize(distinct);
+        assertThat(shown.get("sizes").size()).isBetween(300, CurvePoints.MOST);
+        for (int i = 0; i < shown.get("sizes").size(); i++) {
+            int at = shown.get("sizes").get(i).asInt() - 1; // every size from 1: the point's own index
+            for (String column : List.of("faults", "writeBacks", "meanResident", "missRatio")) {
+                assertThat(shown.get(column).get(i)).as(column + " at " + (at + 1)).isEqualTo(whole.get(column).get(at));
+            }
+        }
+        assertThat(Files.readAllLines(all.resolve("curves.csv"), StandardCharsets.UTF_8)).hasSize(1 + distinct);
     }
 
     @Test

@@ -71,6 +71,9 @@ final class CurveCommand implements Callable<Integer> {
             description = "The directory to write curves.json and curves.csv into.")
     private Path out;
 
+    @Mixin
+    private AllSizesOption sizes;
+
     @Override
     public Integer call() throws Exception {
         return input.explaining(this::measure);
@@ -97,7 +100,7 @@ final class CurveCommand implements Callable<Integer> {
                 if (!(result instanceof PagingOutcome.Curve curve)) {
                     throw new SpecException("policy '" + policy + "' gave one fault count (expected: a whole curve)");
                 }
-                of.put(policy, curve);
+                of.put(policy, sizes.forFiles(curve));
             });
             curves.add(of);
         }

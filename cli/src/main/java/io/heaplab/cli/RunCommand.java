@@ -53,6 +53,9 @@ final class RunCommand implements Callable<Integer> {
                     + ").")
     private List<String> policies = new ArrayList<>();
 
+    @Mixin
+    private AllSizesOption sizes;
+
     @Option(names = "--json", paramLabel = "FILE", description = "Also write the results to FILE as JSON.")
     private Path json;
 
@@ -107,7 +110,8 @@ final class RunCommand implements Callable<Integer> {
         List<RunResult> results = outcomes.stream().filter(o -> !o.failed()).map(RunOutcome::result).toList();
         long nanos = results.stream().mapToLong(RunResult::wallNanos).sum();
         if (csv != null) {
-            AtomicFiles.write(csv, TidyCsv.toCsv(results));
+            AtomicFiles.write(csv, TidyCsv.toCsv(sizes.forFiles(outcomes).stream().filter(o -> !o.failed())
+                    .map(RunOutcome::result).toList()));
         }
         List<RunOutcome> failed = outcomes.stream().filter(RunOutcome::failed).toList();
         PrintWriter out = spec.commandLine().getOut();
@@ -161,7 +165,7 @@ final class RunCommand implements Callable<Integer> {
 
     private void writeJson(List<RunOutcome> outcomes) throws IOException {
         try {
-            JsonResults.writeOutcomes(json, outcomes);
+            JsonResults.writeOutcomes(json, sizes.forFiles(outcomes));
         } catch (IOException e) {
             throw new IOException("cannot write " + json + ": " + e, e);
         }

@@ -53,6 +53,9 @@ final class TraceReplayCommand implements Callable<Integer> {
     @Option(names = "--json", paramLabel = "FILE", description = "Also write the results to FILE as JSON.")
     private Path json;
 
+    @Mixin
+    private AllSizesOption sizes;
+
     @Option(names = "--threads", paramLabel = "T",
             description = "Cores to simulate the policies on, side by side; the results are the same whatever T "
                     + "(default: the number of processors).")
@@ -105,11 +108,11 @@ final class TraceReplayCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         ReplayTable.print(stream, result.paging(), out);
         if (json != null) {
-            ReplayResults.write(json, stream, result.paging());
+            ReplayResults.write(json, stream, sizes.forFiles(result.paging()));
             out.println("wrote " + json);
         }
         if (csv != null) {
-            AtomicFiles.write(csv, TidyCsv.toCsv(stream, result.paging()));
+            AtomicFiles.write(csv, TidyCsv.toCsv(stream, sizes.forFiles(result.paging())));
             out.println("wrote " + csv);
         }
         out.flush();

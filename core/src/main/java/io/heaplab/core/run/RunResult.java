@@ -68,6 +68,13 @@ public record RunResult(
         paging = Collections.unmodifiableSequencedMap(new LinkedHashMap<>(paging));
     }
 
+    /** This result with {@code paging} in place of its policies' outcomes (their curves cut for a file, say). */
+    public RunResult withPaging(SequencedMap<String, PagingOutcome> paging) {
+        return new RunResult(workload, allocator, pageSize, seed, references, measuredFrom, allocatorReferences,
+                virtualPages, pagesTouched, firstTouches, allocations, frees, rejections, peakLiveBlocks,
+                peakLiveBytes, space, fragmentation, timeline, paging, accounting, diagnostics, wallNanos);
+    }
+
     /**
      * Faults per block allocated in the measured phase, for each policy that counts faults at one memory size,
      * keyed by its spec; empty when the run gathered no diagnostics (which count the measured allocations).
