@@ -182,7 +182,7 @@ public final class TraceReplay {
         ReadOptions options = new ReadOptions(pageSize, instructions, idColumn, header);
         try (TraceReader reader = TraceFiles.open(trace, format, options)) {
             options.checkApplies(reader, trace.toString(), pageSizeGiven);
-            ReferenceTally tally = new ReferenceTally();
+            ReferenceTally tally = ReferenceTally.ofDensePages(); // replayDense numbers pages as they first come
             List<ReferenceSink> sinks = new ArrayList<>(simulators);
             sinks.add(tally);
             // the trace is decoded once; its policies are simulated side by side, each seeing every batch in order

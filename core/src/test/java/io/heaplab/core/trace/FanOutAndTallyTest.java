@@ -54,4 +54,20 @@ class FanOutAndTallyTest {
         tally.accept(RUNS, RUNS.length);
         assertThat(tally.measuredFrom()).isZero();
     }
+
+    @Test
+    void aTallyOfDensePagesCountsThemByTheirNumbersAsTheSetDoes() {
+        // pages numbered as they first come: 0, 1, 0, 2, 1, 3
+        long[] dense = {PageRun.pack(0, 1, false), PageRun.pack(1, 2, true), PageRun.pack(0, 1, false),
+            PageRun.pack(2, 1, false), PageRun.pack(1, 1, false), PageRun.pack(3, 4, true)};
+        ReferenceTally byNumber = ReferenceTally.ofDensePages();
+        ReferenceTally bySet = new ReferenceTally();
+        for (ReferenceTally tally : List.of(byNumber, bySet)) {
+            tally.accept(dense, 3);
+            assertThat(tally.distinctPages()).isEqualTo(2);
+            tally.accept(java.util.Arrays.copyOfRange(dense, 3, 6), 3);
+        }
+        assertThat(byNumber.distinctPages()).isEqualTo(bySet.distinctPages()).isEqualTo(4);
+        assertThat(byNumber.references()).isEqualTo(bySet.references()).isEqualTo(10);
+    }
 }
