@@ -8,11 +8,11 @@ import io.heaplab.paging.stack.StackCurve;
 import java.util.Arrays;
 
 /**
- * The one-pass LRU curve in a single loop, as {@link LruStackDistance} computed it before it was split into a
- * positions stage and a deaths stage: the reference the staged analyzer, on one thread or two, must equal at every
- * size (Mattson, Gecsei, Slutz &amp; Traiger 1970; positions, dead bits and a Fenwick tree of dead words).
+ * The one-pass LRU curve in a single plain loop (Mattson, Gecsei, Slutz &amp; Traiger 1970; positions, dead bits and a
+ * Fenwick tree of dead words, renumbered at twice the live positions): the reference that {@link LruStackDistance}
+ * and its staged form on one thread or two must equal at every size, in every measure.
  */
-final class FenwickStackDistance implements PagingSimulator {
+public final class FenwickStackDistance implements PagingSimulator {
 
     private static final int INITIAL_PAGES = 1024;
     /** Small to start with: a shallow tree is a fast one; it grows with the number of pages. */
@@ -35,12 +35,12 @@ final class FenwickStackDistance implements PagingSimulator {
 
     private final StackCurve curve = new StackCurve();
 
-    FenwickStackDistance() {
+    public FenwickStackDistance() {
         this(DEFAULT_CAPACITY);
     }
 
     /** With a small {@code capacity}, tests make the renumbering happen often. */
-    FenwickStackDistance(int capacity) {
+    public FenwickStackDistance(int capacity) {
         if (capacity < 1) {
             throw new IllegalArgumentException("capacity: " + capacity + " (expected: >= 1)");
         }
