@@ -73,3 +73,26 @@ ensure_cachesim() {
   fi
 }
 
+
+# lru-profile: benchmarks/peers/lru-profile.c, a driver of libCacheSim's exact LRU profiler, linked against the
+# libraries of the cachesim build above (cachesim's own link line, its objects swapped for the driver's); rebuilt
+# when cachesim or the driver is newer. Sets lru_profile to its path.
+ensure_lru_profile() {
+  local dir="$lcs/build/libCacheSim/bin/cachesim" driver="$root/benchmarks/peers/lru-profile.c" link libs
+  lru_profile="$lcs/build/bin/lru-profile"
+  if [ -x "$lru_profile" ] && [ "$lru_profile" -nt "$cachesim" ] && [ "$lru_profile" -nt "$driver" ]; then
+    return 0
+  fi
+  link="$dir/CMakeFiles/cachesim.dir/link.txt"
+  [ -f "$link" ] || die "no $link: cachesim's build is not as expected; delete $lcs to rebuild it"
+  # everything after "-o <output>" is libraries, relative to the cachesim build directory
+  libs="$(sed -n 's/.* -o [^ ]*  *//p' "$link")"
+  [ -n "$libs" ] || die "cannot read the libraries from $link"
+  if ! (cd "$dir" \
+        && cc -O3 -DNDEBUG -DSUPPORT_ZSTD_TRACE=1 $(pkg-config --cflags glib-2.0) -I"$lcs/src/libCacheSim/include" \
+             -c "$driver" -o "$lcs/build/lru-profile.o" \
+        && c++ -O3 "$lcs/build/lru-profile.o" -o "$lru_profile" $libs -lm -lpthread) >"$lcs/lru-profile.log" 2>&1; then
+    tail -n 20 "$lcs/lru-profile.log" >&2
+    die "building lru-profile failed (all of it in $lcs/lru-profile.log)"
+  fi
+}

@@ -1,9 +1,16 @@
 #!/usr/bin/env bash
-# Compares heaplab's `trace replay` with libCacheSim's `cachesim` on one oracleGeneral trace: a Zipf trace that
-# heaplab generates and converts, replayed by both under LRU at the same cache sizes (counted in objects, every
-# reference counted, no warm-up). Prints each size's miss counts from both tools and each tool's whole-process wall
-# and CPU time (with a note when other processes took a share of the machine meanwhile); exits 1 if any miss count
-# differs, 2 if something needed is missing.
+# Compares heaplab with libCacheSim on one oracleGeneral trace: a Zipf trace that heaplab generates and converts,
+# every reference counted, cache sizes counted in objects, no warm-up. Whole processes, each timed (the median of
+# --repeat paired runs), with a note when other processes took a share of the machine meanwhile:
+#   - four LRU sizes: heaplab's `trace replay` against libCacheSim's `cachesim`, miss counts side by side;
+#   - the whole exact LRU curve: heaplab's `curve -p lru:frames=all` against cachesim simulating ONE size
+#     (--one-size), and against libCacheSim's own exact profiler (profiler/profilerLRU.c, a splay tree of reuse
+#     distances, every size in one pass; run by lru-profile.c, built against the same libCacheSim);
+#   - the sampled curve: heaplab's `lru:frames=all,sample=R` (SHARDS at a fixed rate), its mean absolute error in
+#     miss ratio against the exact curve and its speed against it. The pinned libCacheSim has no SHARDS profiler.
+# Exits 1 if a heaplab count differs from cachesim's, 2 if something needed is missing. The profiler's counts are
+# shown beside them, not checked: at the pin it counts one miss too many from about 410,000 objects up on the
+# default trace (cachesim and heaplab agree there).
 #
 # Needs: what ./heaplab needs (a JDK 25 and Maven), jq or python3, and to build cachesim: git, cmake, make, a C and
 # C++ compiler, pkg-config, glib 2 and zstd headers (Debian: cmake build-essential pkg-config libglib2.0-dev
@@ -16,9 +23,12 @@
 # in libCacheSim is changed.
 #
 # Usage: benchmarks/peers/libcachesim.sh [--pages P] [--skew S] [--references N] [--seed S]
-#                                         [--sizes A,B,C,D] [--threads T] [--work DIR]
+#                                         [--sizes A,B,C,D] [--one-size S] [--sample R] [--repeat K]
+#                                         [--threads T] [--work DIR]
 # The same settings as environment variables: PAGES (1000000), SKEW (0.99), REFERENCES (10000000), SEED (1),
-# SIZES (1000,10000,100000,500000), THREADS (the number of processors), WORK (${TMPDIR:-/tmp}/heaplab-peers).
+# SIZES (1000,10000,100000,500000), ONE_SIZE (100000), SAMPLE (0.01), REPEAT (1), THREADS (the number of
+# processors), WORK (${TMPDIR:-/tmp}/heaplab-peers). The trace is kept in WORK and made again only when the
+# settings change.
 set -euo pipefail
 
 PAGES="${PAGES:-1000000}"
@@ -26,6 +36,9 @@ SKEW="${SKEW:-0.99}"
 REFERENCES="${REFERENCES:-10000000}"
 SEED="${SEED:-1}"
 SIZES="${SIZES:-1000,10000,100000,500000}"
+ONE_SIZE="${ONE_SIZE:-100000}"
+SAMPLE="${SAMPLE:-0.01}"
+REPEAT="${REPEAT:-1}"
 THREADS="${THREADS:-$(nproc 2>/dev/null || echo 2)}"
 WORK="${WORK:-${TMPDIR:-/tmp}/heaplab-peers}"
 LIBCACHESIM_URL="https://github.com/1a1a11a/libCacheSim"
@@ -42,6 +55,9 @@ while [ $# -gt 0 ]; do
     --references) REFERENCES="$2"; shift 2 ;;
     --seed) SEED="$2"; shift 2 ;;
     --sizes) SIZES="$2"; shift 2 ;;
+    --one-size) ONE_SIZE="$2"; shift 2 ;;
+    --sample) SAMPLE="$2"; shift 2 ;;
+    --repeat) REPEAT="$2"; shift 2 ;;
     --threads) THREADS="$2"; shift 2 ;;
     --work) WORK="$2"; shift 2 ;;
     -h|--help) usage; exit 0 ;;
@@ -51,6 +67,9 @@ done
 
 [[ "$SIZES" =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]] || die "--sizes wants positive whole numbers separated by commas, got '$SIZES'"
 [[ "$THREADS" =~ ^[1-9][0-9]*$ ]] || die "--threads wants a positive whole number, got '$THREADS'"
+[[ "$ONE_SIZE" =~ ^[1-9][0-9]*$ ]] || die "--one-size wants a positive whole number, got '$ONE_SIZE'"
+[[ "$REPEAT" =~ ^[1-9][0-9]*$ ]] || die "--repeat wants a positive whole number, got '$REPEAT'"
+[[ "$SAMPLE" =~ ^0?\.[0-9]*[1-9][0-9]*$ ]] || die "--sample wants a share of the pages between 0 and 1, got '$SAMPLE'"
 IFS=, read -r -a sizes <<< "$SIZES"
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -72,14 +91,23 @@ fi
 # shellcheck source=benchmarks/peers/cachesim-build.sh
 source "$root/benchmarks/peers/cachesim-build.sh"
 ensure_cachesim
+ensure_lru_profile
 
 # ---- the trace, made by heaplab ----------------------------------------------------------------------------------
 cd "$root"
 hlt="$WORK/zipf.hlt"
 trace="$WORK/zipf.oracleGeneral.zst"
 run() { echo "+ $*" >&2; "$@"; }
-run ./heaplab trace generate "zipf:pages=$PAGES,skew=$SKEW" -n "$REFERENCES" --seed "$SEED" -o "$hlt"
-run ./heaplab trace convert "$hlt" "$trace" --to oracle-general
+made="zipf:pages=$PAGES,skew=$SKEW -n $REFERENCES --seed $SEED"
+if [ -f "$trace" ] && [ "$(cat "$trace.made" 2>/dev/null)" = "$made" ]; then
+  echo "$me: the trace is made already: $trace" >&2
+else
+  rm -f "$trace.made"
+  run ./heaplab trace generate "zipf:pages=$PAGES,skew=$SKEW" -n "$REFERENCES" --seed "$SEED" -o "$hlt"
+  run ./heaplab trace convert "$hlt" "$trace" --to oracle-general
+  rm -f "$hlt"
+  echo "$made" > "$trace.made"
+fi
 
 # ---- both replays, each whole process timed ----------------------------------------------------------------------
 # the launcher rebuilds heaplab's jar when a source is newer than it: do that now, not inside the timed run
@@ -121,44 +149,97 @@ contention_note() {
   fi
 }
 
+# the whole process of each, REPEAT times in turn; walls[NAME] collects their wall times, cpus[NAME] their CPU
+declare -A walls cpus
+measure() {
+  local name="$1"
+  shift
+  timed "$name" "$@"
+  walls[$name]+="$time_wall "
+  cpus[$name]+="$time_cpu "
+  contention_note "$name" "$time_wall" "$time_others"
+}
+median() { tr ' ' '\n' <<< "$1" | sed '/^$/d' | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", a / b }'; }
+
 rm -f "$WORK/heaplab.json"
-timed heaplab "$root" ./heaplab trace replay "$trace" -p "lru:frames=$SIZES" --threads "$THREADS" --json "$WORK/heaplab.json"
-heaplab_wall="$time_wall" heaplab_cpu="$time_cpu" heaplab_others="$time_others"
-if grep -q 'building the command' "$WORK/heaplab.err"; then
-  echo "$me: note: heaplab rebuilt its jar during the timed replay; its time includes that build" >&2
+for ((r = 1; r <= REPEAT; r++)); do
+  echo "$me: round $r of $REPEAT" >&2
+  measure heaplab "$root" ./heaplab trace replay "$trace" -p "lru:frames=$SIZES" --threads "$THREADS" --json "$WORK/heaplab.json"
+  # no --warmup-sec: cachesim's default (-1) warms up on nothing, so every request counts, as in heaplab's replay.
+  # cachesim writes result/<trace name> under its working directory, so it runs in $WORK.
+  measure cachesim "$WORK" "$cachesim" "$trace" oracleGeneral lru "$SIZES" --ignore-obj-size 1 --num-thread "$THREADS"
+  measure curve "$root" ./heaplab curve "$trace" -p lru:frames=all -o "$WORK/curve"
+  measure one "$WORK" "$cachesim" "$trace" oracleGeneral lru "$ONE_SIZE" --ignore-obj-size 1 --num-thread 1
+  if [ -z "${distinct:-}" ]; then
+    distinct="$(json_get "$WORK/heaplab.json" "" distinctPages)"
+  fi
+  measure profiler "$WORK" "$lru_profile" "$trace" "$distinct" "${sizes[@]}"
+  measure sampled "$root" ./heaplab curve "$trace" -p "lru:frames=all,sample=$SAMPLE" -o "$WORK/sampled"
+done
+if grep -q 'building the command' "$WORK"/heaplab.err "$WORK"/curve.err "$WORK"/sampled.err; then
+  echo "$me: note: heaplab rebuilt its jar during a timed run; its time includes that build" >&2
 fi
+# every size of the exact curve, untimed: the counts at the four sizes and the sampled curve's error
+echo "+ ./heaplab curve $trace -p lru:frames=all --all-sizes -o $WORK/every" >&2
+./heaplab curve "$trace" -p lru:frames=all --all-sizes -o "$WORK/every" >/dev/null
 
-# no --warmup-sec: cachesim's default (-1) warms up on nothing, so every request counts, as in heaplab's replay.
-# cachesim writes result/<trace name> under its working directory, so it runs in $WORK.
-timed cachesim "$WORK" "$cachesim" "$trace" oracleGeneral lru "$SIZES" --ignore-obj-size 1 --num-thread "$THREADS"
-cachesim_wall="$time_wall" cachesim_cpu="$time_cpu" cachesim_others="$time_others"
-
-# ---- the table ---------------------------------------------------------------------------------------------------
+# ---- the tables --------------------------------------------------------------------------------------------------
 heaplab_refs="$(json_get "$WORK/heaplab.json" "" references)"
+curve_at() {
+  python3 -c 'import json,sys; c=json.load(open(sys.argv[1]))["streams"][0]["curves"][0]; s=int(sys.argv[2]); print(c["faults"][min(s, len(c["faults"])) - 1])' "$WORK/every/curves.json" "$1"
+}
 differ=0
-printf '\n%-10s %15s %15s %6s\n' size "heaplab misses" "cachesim misses" equal
+printf '\n%-10s %15s %15s %15s %15s %6s\n' size "heaplab replay" "heaplab curve" "cachesim" "lcs profiler" equal
 for s in "${sizes[@]}"; do
   h="$(json_get "$WORK/heaplab.json" faults "lru:frames=$s")"
+  k="$(curve_at "$s")"
   # cachesim's line: "result/NAME  LRU cache size     1000, 10000000 req, miss ratio 0.3364, byte miss ratio 0.3364, 3364121 misses"
   line="$(grep -E "[[:space:]]LRU cache size +$s, " "$WORK/cachesim.out" | head -n 1 || true)"
   c="$(sed -n 's/.*, \([0-9][0-9]*\) misses$/\1/p' <<< "$line")"
   n="$(sed -n 's/.* \([0-9][0-9]*\) req, .*/\1/p' <<< "$line")"
+  p="$(awk -v s="$s" '$1 == s { print $2 }' "$WORK/profiler.out")"
   [ -n "$c" ] || c="-"
+  [ -n "$p" ] || p="-"
   eq=no
-  if [ "$h" = "$c" ] && [ "$n" = "$heaplab_refs" ]; then eq=yes; else differ=1; fi
+  if [ "$h" = "$c" ] && [ "$k" = "$c" ] && [ "$n" = "$heaplab_refs" ]; then eq=yes; else differ=1; fi
   if [ -n "$n" ] && [ "$n" != "$heaplab_refs" ]; then
     echo "$me: size $s: cachesim counted $n requests, heaplab $heaplab_refs references" >&2
   fi
-  printf '%-10s %15s %15s %6s\n' "$s" "$h" "$c" "$eq"
+  printf '%-10s %15s %15s %15s %15s %6s\n' "$s" "$h" "$k" "$c" "$p" "$eq"
 done
-printf '\nwhole process, %d sizes at once, %d threads each; CPU is user + system:\n' "${#sizes[@]}" "$THREADS"
-printf '  heaplab   %8s s wall %8s s CPU   (%s references; JVM start and trace decompression included)\n' \
-  "$heaplab_wall" "$heaplab_cpu" "$heaplab_refs"
-contention_note heaplab "$heaplab_wall" "$heaplab_others"
-printf '  cachesim  %8s s wall %8s s CPU   (its main thread checks for the end every 2 s: up to 2 s of it is that wait)\n' \
-  "$cachesim_wall" "$cachesim_cpu"
-contention_note cachesim "$cachesim_wall" "$cachesim_others"
-echo "outputs: $WORK/heaplab.json $WORK/heaplab.out $WORK/cachesim.out"
+mae="$(python3 - "$WORK/every/curves.json" "$WORK/sampled/curves.json" <<'PY'
+import json, sys
+exact = json.load(open(sys.argv[1]))["streams"][0]["curves"][0]
+sampled = json.load(open(sys.argv[2]))["streams"][0]["curves"][0]
+miss = exact["missRatio"]
+errors = [abs(m - miss[min(s, len(miss)) - 1]) for s, m in zip(sampled["sizes"], sampled["missRatio"])]
+print("%.5f %d" % (sum(errors) / len(errors), len(errors)))
+PY
+)"
+read -r mae_value mae_points <<< "$mae"
+
+for name in heaplab cachesim curve one profiler sampled; do
+  printf -v "wall_$name" '%s' "$(median "${walls[$name]}")"
+  printf -v "cpu_$name" '%s' "$(median "${cpus[$name]}")"
+done
+printf '\nwhole process, median of %d run(s) each, wall seconds (CPU = user + system); %s references, %s objects:\n' \
+  "$REPEAT" "$heaplab_refs" "$distinct"
+printf '  four sizes (%s), %d threads each:\n' "$SIZES" "$THREADS"
+printf '    heaplab trace replay   %8s s wall %8s s CPU\n' "$wall_heaplab" "$cpu_heaplab"
+printf '    cachesim               %8s s wall %8s s CPU   -> heaplab %sx faster\n' "$wall_cachesim" "$cpu_cachesim" \
+  "$(ratio "$wall_cachesim" "$wall_heaplab")"
+printf '  the whole exact LRU curve (%s sizes):\n' "$distinct"
+printf '    heaplab curve          %8s s wall %8s s CPU\n' "$wall_curve" "$cpu_curve"
+printf '    cachesim, ONE size     %8s s wall %8s s CPU   -> heaplab %sx faster (LRU at %s, one thread)\n' \
+  "$wall_one" "$cpu_one" "$(ratio "$wall_one" "$wall_curve")" "$ONE_SIZE"
+printf '    libCacheSim profiler   %8s s wall %8s s CPU   -> heaplab %sx faster (every size, one pass)\n' \
+  "$wall_profiler" "$cpu_profiler" "$(ratio "$wall_profiler" "$wall_curve")"
+printf '  the sampled curve, lru:frames=all,sample=%s:\n' "$SAMPLE"
+printf '    heaplab curve          %8s s wall %8s s CPU   -> %sx the exact curve'"'"'s speed; mean absolute error %s over %s points\n' \
+  "$wall_sampled" "$cpu_sampled" "$(ratio "$wall_curve" "$wall_sampled")" "$mae_value" "$mae_points"
+echo "(heaplab's times include the JVM's start and the trace's decompression; cachesim's main thread checks for the end every 2 s: up to 2 s of its time is that wait; the profiler reads the trace twice, once to count it)"
+echo "outputs: $WORK/heaplab.json $WORK/curve $WORK/sampled $WORK/every $WORK/cachesim.out $WORK/one.out $WORK/profiler.out"
 
 if [ "$differ" -ne 0 ]; then
   echo "$me: the miss counts differ" >&2
