@@ -175,7 +175,9 @@ for ((r = 1; r <= REPEAT; r++)); do
     distinct="$(json_get "$WORK/heaplab.json" "" distinctPages)"
   fi
   measure profiler "$WORK" "$lru_profile" "$trace" "$distinct" "${sizes[@]}"
-  measure sampled "$root" ./heaplab curve "$trace" -p "lru:frames=all,sample=$SAMPLE" -o "$WORK/sampled"
+  # every point of the sampled curve (one every 1/R frames, a few thousand): its error is the mean over them,
+  # sizes evenly spaced, as SHARDS reports it
+  measure sampled "$root" ./heaplab curve "$trace" -p "lru:frames=all,sample=$SAMPLE" --all-sizes -o "$WORK/sampled"
 done
 if grep -q 'building the command' "$WORK"/heaplab.err "$WORK"/curve.err "$WORK"/sampled.err; then
   echo "$me: note: heaplab rebuilt its jar during a timed run; its time includes that build" >&2
@@ -220,7 +222,7 @@ for s in "${sizes[@]}"; do
   fi
   printf '%-10s %15s %15s %15s %15s %6s\n' "$s" "$h" "$k" "$c" "$p" "$eq"
 done
-# the mean absolute error in miss ratio at the sampled curve's points, against the exact curve at the same sizes
+# the mean absolute error in miss ratio over the sampled curve's points, against the exact curve at the same sizes
 mae="$(python3 - "$every" "$WORK/sampled/curves.json" <<'PY'
 import json, sys
 exact = json.load(open(sys.argv[1]))["streams"][0]["curves"][0]
