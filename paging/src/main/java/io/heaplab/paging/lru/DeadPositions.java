@@ -20,6 +20,9 @@ final class DeadPositions {
     private int[] words;
     private int dead;
 
+    /** The capacity kept per live position: a renumbering walks it all, once per (ROOM - 1) N runs. */
+    private static final int ROOM = 4;
+
     /** No position dead, over positions 0..{@code capacity}. */
     DeadPositions(int capacity) {
         clear(capacity);
@@ -36,6 +39,17 @@ final class DeadPositions {
             Arrays.fill(words, 0);
         }
         dead = 0;
+    }
+
+    /**
+     * The capacity of positions to keep once {@code live} are renumbered 1..live: {@code capacity} while it is at
+     * least {@value #ROOM} times that, else at least that and double.
+     */
+    static int capacityFor(int live, int capacity) {
+        if ((long) ROOM * live <= capacity) {
+            return capacity;
+        }
+        return (int) Math.min(Integer.MAX_VALUE - 8, Math.max((long) ROOM * live, 2L * capacity));
     }
 
     /** Marks {@code position}, alive until now, dead. */

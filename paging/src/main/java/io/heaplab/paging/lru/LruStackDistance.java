@@ -34,8 +34,6 @@ public final class LruStackDistance implements PagingSimulator {
     private static final int INITIAL_PAGES = 1024;
     /** Small to start with: few positions make a shallow tree; it grows with the number of pages. */
     private static final int DEFAULT_CAPACITY = 1 << 10;
-    /** The capacity kept per live position: a renumbering walks it all, once per (ROOM - 1) N runs. */
-    private static final int ROOM = 4;
     private static final int NEVER = 0;
     /** Runs whose entries are loaded ahead at once. */
     private static final int AHEAD = 128;
@@ -137,11 +135,12 @@ public final class LruStackDistance implements PagingSimulator {
         return cursor + 1 - last - dead.after(last);
     }
 
-    /** Moves the live positions to 1..N in order, growing the capacity to at least {@value #ROOM} N. */
+    /** Moves the live positions to 1..N in order, growing the capacity to at least 4N. */
     private void renumber() {
         int live = dead.renumberLive(cursor, pageAt, pages, 2);
-        if ((long) ROOM * live > capacity) {
-            capacity = (int) Math.min(Integer.MAX_VALUE - 8, Math.max((long) ROOM * live, 2L * capacity));
+        int room = DeadPositions.capacityFor(live, capacity);
+        if (room != capacity) {
+            capacity = room;
             pageAt = Arrays.copyOf(pageAt, capacity + 1);
         }
         dead.clear(capacity);

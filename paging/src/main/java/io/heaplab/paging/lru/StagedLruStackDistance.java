@@ -33,8 +33,6 @@ final class StagedLruStackDistance implements PagingSimulator {
     private static final int NEVER = 0;
     /** Runs handed from the positions stage to the deaths stage at a time. */
     private static final int DEFAULT_BLOCK = 1 << 13;
-    /** The capacity kept per live position: a renumbering walks it all, once per (ROOM - 1) N runs. */
-    private static final int ROOM = 4;
     /** Runs whose tables are loaded ahead at once. */
     private static final int AHEAD = 64;
 
@@ -260,8 +258,9 @@ final class StagedLruStackDistance implements PagingSimulator {
     private void renumber() {
         drain();
         int live = dead.renumberLive(cursor, pageAt, lastAt, 1);
-        if ((long) ROOM * live > capacity) {
-            capacity = (int) Math.min(Integer.MAX_VALUE - 8, Math.max((long) ROOM * live, 2L * capacity));
+        int room = DeadPositions.capacityFor(live, capacity);
+        if (room != capacity) {
+            capacity = room;
             pageAt = Arrays.copyOf(pageAt, capacity + 1);
         }
         dead.clear(capacity);
