@@ -134,6 +134,35 @@ class CurveCommandTest {
                 .isEqualTo(lru.get(4).asLong());
     }
 
+    /** A fixed-size sample of 4,000 of a trace's 20,000 pages: its curve through the command, falling, near the exact one. */
+    @Test
+    void aFixedSizeSampleGivesACurveNearTheExactOne() throws Exception {
+        Path trace = dir.resolve("zipf.hlt");
+        assertThat(Cli.run("trace", "generate", "zipf:pages=20000,skew=0.9", "-n", "300000", "--seed", "5",
+                "-o", trace.toString()).exitCode()).isZero();
+        Path out = dir.resolve("fixed");
+        Cli cli = Cli.run("curve", trace.toString(), "-p", "lru:frames=all", "-p", "lru:frames=all,sample=4000",
+                "--all-sizes", "-o", out.toString());
+        assertThat(cli.exitCode()).as(cli.err()).isZero();
+        JsonNode curves = JSON.readTree(out.resolve("curves.json").toFile()).get("streams").get(0).get("curves");
+        JsonNode exact = curves.get(0);
+        JsonNode sampled = curves.get(1);
+        assertThat(sampled.get("policy").asText()).isEqualTo("lru:frames=all,sample=4000");
+        double error = 0;
+        for (int i = 0; i < sampled.get("sizes").size(); i++) {
+            if (i > 0) {
+                assertThat(sampled.get("faults").get(i).asLong()).isLessThanOrEqualTo(sampled.get("faults").get(i - 1).asLong());
+            }
+            int at = (int) Math.min(sampled.get("sizes").get(i).asLong(), exact.get("sizes").size()) - 1;
+            error += Math.abs(sampled.get("missRatio").get(i).asDouble() - exact.get("missRatio").get(at).asDouble());
+        }
+        assertThat(error / sampled.get("sizes").size()).isLessThan(0.02);
+        Cli refused = Cli.run("curve", trace.toString(), "-p", "lru:frames=all,sample=1.5", "-o", out.toString());
+        assertThat(refused.exitCode()).isEqualTo(2);
+        assertThat(refused.err()).contains("sample=1.5 (expected: a share of the pages above 0, at most 1, or a whole"
+                + " number of pages, at least 2)");
+    }
+
     @Test
     void aSampledCurveHasAPointEveryOneOverTheRateFramesFallingWithTheSize() throws Exception {
         Path out = dir.resolve("sampled");

@@ -36,9 +36,10 @@ public final class LruProvider implements ReplacementPolicyProvider {
                         "page frames of main memory, or 'all' for faults at every size"),
                 Option.range(THREADS, OptionType.INT, 1, 2, "1",
                         "with frames=all, 2 runs the curve's bookkeeping on a second core beside the stack"),
-                Option.range(SAMPLE, OptionType.DOUBLE, 0, 1, "1", "with frames=all, the share of the pages"
-                        + " sampled by a fixed hash, the curve estimated from them (SHARDS, Waldspurger et al. 2015);"
-                        + " 1 is the exact curve"));
+                Option.range(SAMPLE, OptionType.DOUBLE, 0, Integer.MAX_VALUE, "1", "with frames=all, the curve"
+                        + " estimated from pages sampled by a fixed hash (SHARDS, Waldspurger et al. 2015): a share of"
+                        + " the pages up to 1 (a fixed rate; 1 is the exact curve), or a whole number of pages from 2"
+                        + " (a fixed-size sample, its rate falling as pages arrive)"));
     }
 
     @Override
@@ -55,10 +56,24 @@ public final class LruProvider implements ReplacementPolicyProvider {
             }
             return new ExactLru(options.getInt(FRAMES));
         }
-        if (sample <= 0) {
-            throw new SpecException("lru: sample=" + sample + " (expected: a share of the pages above 0, at most 1)");
+        if (sample <= 0 || (sample > 1 && (sample < 2 || sample != Math.rint(sample)))) {
+            throw new SpecException("lru: sample=" + text(sample) + " (expected: a share of the pages above 0,"
+                    + " at most 1, or a whole number of pages, at least 2)");
+        }
+        if (sample > 1) {
+            if (options.getInt(THREADS) != 1) {
+                throw new SpecException("lru: threads=" + options.getInt(THREADS) + " (expected: 1 with sample="
+                        + text(sample) + "; a fixed-size sample runs on one thread)");
+            }
+            return new FixedSizeSampledLruCurve((int) sample);
         }
         return sample == 1 ? LruStackDistance.onThreads(options.getInt(THREADS))
                 : new SampledLruCurve(sample, options.getInt(THREADS));
+    }
+
+    /** A sample as the user wrote it: a whole number of pages without a fraction. */
+    private static String text(double sample) {
+        return sample == Math.rint(sample) && Math.abs(sample) < 1e15 ? Long.toString((long) sample)
+                : Double.toString(sample);
     }
 }
