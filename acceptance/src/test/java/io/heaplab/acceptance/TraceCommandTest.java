@@ -121,7 +121,7 @@ class TraceCommandTest {
         String sizes = "1,2,3,5,8,13,21,34,55,89";
         Cli cli = Cli.run(concat(concat(new String[] {"trace", "replay", trace.toString()}, options),
                 "-p", "lru:frames=all", "-p", "lru:frames=all,threads=2", "-p", "lru:frames=" + sizes,
-                "--threads", "2", "--json", results.toString()));
+                "--threads", "2", "--all-sizes", "--json", results.toString()));
         assertThat(cli.exitCode()).as(cli.err()).isZero();
         JsonNode root = JSON.readTree(results.toFile());
         JsonNode one = root.get("curves").get(0);
