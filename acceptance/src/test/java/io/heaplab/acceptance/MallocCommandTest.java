@@ -66,6 +66,28 @@ class MallocCommandTest {
                 "Fragmentation (Johnstone &amp; Wilson)");
     }
 
+    /** A replay's curve of 28,000 sizes: its log-spaced sizes and knees in the files, every size on request. */
+    @Test
+    void aReplaysLongCurveIsWrittenAtItsKneesUnlessEverySizeIsAskedFor() throws Exception {
+        String trace = TRACES.resolve("tcc-compile.hmt").toString();
+        Path cut = dir.resolve("cut.json");
+        Path all = dir.resolve("all.json");
+        for (Path json : new Path[] {cut, all}) {
+            Cli replay = Cli.run(TraceCommandTest.concat(new String[] {"malloc", "replay", trace, "-a", "first-fit",
+                "-p", "lru:frames=all", "--page-size", "64", "--json", json.toString()},
+                    json == all ? new String[] {"--all-sizes"} : new String[0]));
+            assertThat(replay.exitCode()).as(replay.err()).isZero();
+        }
+        JsonNode shown = new ObjectMapper().readTree(cut.toFile()).get("runs").get(0).get("curves").get(0);
+        JsonNode every = new ObjectMapper().readTree(all.toFile()).get("runs").get(0).get("curves").get(0);
+        assertThat(every.get("sizes").size()).isGreaterThan(20_000);
+        assertThat(shown.get("sizes").size()).isBetween(100, 2_000);
+        for (int i = 0; i < shown.get("sizes").size(); i++) {
+            int at = shown.get("sizes").get(i).asInt() - 1;
+            assertThat(shown.get("faults").get(i)).isEqualTo(every.get("faults").get(at));
+        }
+    }
+
     @Test
     void theShippedTracesReplayThroughEveryDefaultStrategyWithTheTracesOwnPeak() throws Exception {
         // the list fits walk about a thousand free blocks per request on python-json: the fast strategies there

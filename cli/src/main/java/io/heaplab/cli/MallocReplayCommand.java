@@ -91,6 +91,9 @@ final class MallocReplayCommand implements Callable<Integer> {
             description = "Strategies replayed at a time (default: every core).")
     private int threads;
 
+    @Mixin
+    private AllSizesOption sizes;
+
     @Option(names = "--json", paramLabel = "FILE", description = "Also write the results to FILE as JSON.")
     private Path json;
 
@@ -147,11 +150,12 @@ final class MallocReplayCommand implements Callable<Integer> {
         }
         long nanos = System.nanoTime() - start;
         if (json != null) {
-            JsonResults.writeOutcomes(json, outcomes);
+            JsonResults.writeOutcomes(json, sizes.forFiles(outcomes));
         }
         List<RunResult> results = outcomes.stream().filter(o -> !o.failed()).map(RunOutcome::result).toList();
         if (csv != null) {
-            AtomicFiles.write(csv, TidyCsv.toCsv(results));
+            AtomicFiles.write(csv, TidyCsv.toCsv(sizes.forFiles(outcomes).stream().filter(o -> !o.failed())
+                    .map(RunOutcome::result).toList()));
         }
         PrintWriter out = spec.commandLine().getOut();
         RunTable.print(results, out);
