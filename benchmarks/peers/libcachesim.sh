@@ -12,7 +12,7 @@
 # shown beside them, not checked: at the pin it counts one miss too many from about 410,000 objects up on the
 # default trace (cachesim and heaplab agree there).
 #
-# Needs: what ./heaplab needs (a JDK 25 and Maven), jq or python3, and to build cachesim: git, cmake, make, a C and
+# Needs: what ./heaplab needs (a JDK 25 and Maven), python3, and to build cachesim: git, cmake, make, a C and
 # C++ compiler, pkg-config, glib 2 and zstd headers (Debian: cmake build-essential pkg-config libglib2.0-dev
 # libzstd-dev git; libgoogle-perftools-dev is optional, cachesim links tcmalloc when it is there).
 # libCacheSim's source is $LIBCACHESIM_SRC (a source directory or a git repository, bare or not), else a clone of
@@ -78,16 +78,10 @@ WORK="$(cd "$WORK" && pwd)"
 lcs="$WORK/libCacheSim"
 cachesim="$lcs/build/bin/cachesim"
 
-if command -v jq >/dev/null 2>&1; then
-  json_get() { jq -r --arg k "$2" --arg f "$3" 'if $k == "" then .[$f] else .[$k][$f] end' "$1"; }
-elif command -v python3 >/dev/null 2>&1; then
-  json_get() {
-    python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d=d[sys.argv[2]] if sys.argv[2] else d; print(d[sys.argv[3]])' "$1" "$2" "$3"
-  }
-else
-  die "jq or python3 is needed to read heaplab's JSON; on Debian: apt-get install -y jq"
-fi
-
+command -v python3 >/dev/null 2>&1 || die "python3 is needed to read heaplab's JSON; on Debian: apt-get install -y python3"
+json_get() {
+  python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); d=d[sys.argv[2]] if sys.argv[2] else d; print(d[sys.argv[3]])' "$1" "$2" "$3"
+}
 # shellcheck source=benchmarks/peers/cachesim-build.sh
 source "$root/benchmarks/peers/cachesim-build.sh"
 ensure_cachesim
@@ -161,6 +155,8 @@ measure() {
 }
 median() { tr ' ' '\n' <<< "$1" | sed '/^$/d' | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", a / b }'; }
+# "heaplab Nx faster" when the peer's time $1 is the longer, else "heaplab Nx slower"
+versus() { awk -v a="$1" -v b="$2" 'BEGIN { if (a >= b) printf "heaplab %.1fx faster", a / b; else printf "heaplab %.1fx slower", b / a }'; }
 
 rm -f "$WORK/heaplab.json"
 for ((r = 1; r <= REPEAT; r++)); do
@@ -174,7 +170,9 @@ for ((r = 1; r <= REPEAT; r++)); do
   if [ -z "${distinct:-}" ]; then
     distinct="$(json_get "$WORK/heaplab.json" "" distinctPages)"
   fi
-  measure profiler "$WORK" "$lru_profile" "$trace" "$distinct" "${sizes[@]}"
+  # the profiler's curve must reach the largest size asked for, beyond the trace's objects if need be
+  most="$(printf '%s\n' "$distinct" "${sizes[@]}" | sort -n | tail -n 1)"
+  measure profiler "$WORK" "$lru_profile" "$trace" "$most" "${sizes[@]}"
   # every point of the sampled curve (one every 1/R frames, a few thousand): its error is the mean over them,
   # sizes evenly spaced, as SHARDS reports it
   measure sampled "$root" ./heaplab curve "$trace" -p "lru:frames=all,sample=$SAMPLE" --all-sizes -o "$WORK/sampled"
@@ -243,14 +241,14 @@ printf '\nwhole process, median of %d run(s) each, wall seconds (CPU = user + sy
   "$REPEAT" "$heaplab_refs" "$distinct"
 printf '  four sizes (%s), %d threads each:\n' "$SIZES" "$THREADS"
 printf '    heaplab trace replay   %8s s wall %8s s CPU\n' "$wall_heaplab" "$cpu_heaplab"
-printf '    cachesim               %8s s wall %8s s CPU   -> heaplab %sx faster\n' "$wall_cachesim" "$cpu_cachesim" \
-  "$(ratio "$wall_cachesim" "$wall_heaplab")"
+printf '    cachesim               %8s s wall %8s s CPU   -> %s\n' "$wall_cachesim" "$cpu_cachesim" \
+  "$(versus "$wall_cachesim" "$wall_heaplab")"
 printf '  the whole exact LRU curve (%s sizes):\n' "$distinct"
 printf '    heaplab curve          %8s s wall %8s s CPU\n' "$wall_curve" "$cpu_curve"
-printf '    cachesim, ONE size     %8s s wall %8s s CPU   -> heaplab %sx faster (LRU at %s, one thread)\n' \
-  "$wall_one" "$cpu_one" "$(ratio "$wall_one" "$wall_curve")" "$ONE_SIZE"
-printf '    libCacheSim profiler   %8s s wall %8s s CPU   -> heaplab %sx faster (every size, one pass)\n' \
-  "$wall_profiler" "$cpu_profiler" "$(ratio "$wall_profiler" "$wall_curve")"
+printf '    cachesim, ONE size     %8s s wall %8s s CPU   -> %s (LRU at %s, one thread)\n' \
+  "$wall_one" "$cpu_one" "$(versus "$wall_one" "$wall_curve")" "$ONE_SIZE"
+printf '    libCacheSim profiler   %8s s wall %8s s CPU   -> %s (every size, one pass)\n' \
+  "$wall_profiler" "$cpu_profiler" "$(versus "$wall_profiler" "$wall_curve")"
 printf '  the sampled curve, lru:frames=all,sample=%s:\n' "$SAMPLE"
 printf '    heaplab curve          %8s s wall %8s s CPU   -> %sx the exact curve'"'"'s speed; mean absolute error %s over %s points\n' \
   "$wall_sampled" "$cpu_sampled" "$(ratio "$wall_curve" "$wall_sampled")" "$mae_value" "$mae_points"

@@ -2,7 +2,7 @@
  * lru-profile TRACE MAX_SIZE SIZE...: runs libCacheSim's exact LRU profiler (profiler/profilerLRU.c: every
  * request's reuse distance from a splay tree, one pass, every cache size up to MAX_SIZE at once) over an
  * oracleGeneral trace, counting objects as cachesim does with --ignore-obj-size 1, and prints each SIZE asked for
- * with its miss count, one per line. Built against the same libCacheSim build as cachesim by curves.sh.
+ * with its miss count, one per line. Built against the same libCacheSim build as cachesim by cachesim-build.sh.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -134,7 +134,7 @@ class CurveCommandTest {
                 .isEqualTo(lru.get(4).asLong());
     }
 
-    /** A fixed-size sample of 4,000 of a trace's 20,000 pages: its curve through the command, falling, near the exact one. */
+    /** A fixed-size sample of 4,000 of a trace's 20,000 pages: its curve through the command, near the exact one. */
     @Test
     void aFixedSizeSampleGivesACurveNearTheExactOne() throws Exception {
         Path trace = dir.resolve("zipf.hlt");
@@ -150,9 +150,6 @@ class CurveCommandTest {
         assertThat(sampled.get("policy").asText()).isEqualTo("lru:frames=all,sample=4000");
         double error = 0;
         for (int i = 0; i < sampled.get("sizes").size(); i++) {
-            if (i > 0) {
-                assertThat(sampled.get("faults").get(i).asLong()).isLessThanOrEqualTo(sampled.get("faults").get(i - 1).asLong());
-            }
             int at = (int) Math.min(sampled.get("sizes").get(i).asLong(), exact.get("sizes").size()) - 1;
             error += Math.abs(sampled.get("missRatio").get(i).asDouble() - exact.get("missRatio").get(at).asDouble());
         }
@@ -160,7 +157,7 @@ class CurveCommandTest {
         Cli refused = Cli.run("curve", trace.toString(), "-p", "lru:frames=all,sample=1.5", "-o", out.toString());
         assertThat(refused.exitCode()).isEqualTo(2);
         assertThat(refused.err()).contains("sample=1.5 (expected: a share of the pages above 0, at most 1, or a whole"
-                + " number of pages, at least 2)");
+                + " number of pages from 2 to 268435456)");
     }
 
     @Test

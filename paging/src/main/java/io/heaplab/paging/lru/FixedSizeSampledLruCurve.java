@@ -33,17 +33,21 @@ public final class FixedSizeSampledLruCurve implements PagingSimulator {
 
     private static final int CLEAN = 0;
     private static final int NONE = -1;
+    /** Pages a sample may hold at most: as many as a trace reader renumbers. */
+    public static final int MOST_PAGES = 1 << 28;
+    private static final int INITIAL_SLOTS = 1024;
 
     private final int maxPages;
     /** The paper's {@code T}: a page is sampled when its hash is below it. */
     private long threshold = SampledLruCurve.MODULUS;
     /** The sampled pages' slots, and per slot its page, last position and write-back level (in sampled frames). */
     private final Int2IntOpenHashMap slotOf = new Int2IntOpenHashMap();
-    private final int[] pageOf;
-    private final int[] lastAt;
-    private final int[] level;
-    private final int[] freeSlots;
+    private int[] lastAt = new int[INITIAL_SLOTS];
+    private int[] level = new int[INITIAL_SLOTS];
+    /** Slots freed by pages that left, reused before new ones; slots 0..slots-1 have been used. */
+    private int[] freeSlots = new int[INITIAL_SLOTS];
     private int freeCount;
+    private int slots;
     /** The sampled pages by hash, largest first: {@code hash << 32 | page}. */
     private final LongHeapPriorityQueue byHash = new LongHeapPriorityQueue((a, b) -> Long.compare(b, a));
     /** The slot whose reference took each position. */
@@ -70,19 +74,13 @@ public final class FixedSizeSampledLruCurve implements PagingSimulator {
 
     /** A sample of at most {@code maxPages} pages, at least 2. */
     public FixedSizeSampledLruCurve(int maxPages) {
-        if (maxPages < 2) {
-            throw new IllegalArgumentException("sample pages: " + maxPages + " (expected: >= 2)");
+        if (maxPages < 2 || maxPages > MOST_PAGES) {
+            throw new IllegalArgumentException("sample pages: " + maxPages + " (expected: 2.." + MOST_PAGES + ")");
         }
         this.maxPages = maxPages;
-        pageOf = new int[maxPages + 1];
-        lastAt = new int[maxPages + 1];
-        level = new int[maxPages + 1];
-        freeSlots = new int[maxPages + 1];
-        for (int slot = maxPages; slot >= 0; slot--) {
-            freeSlots[freeCount++] = slot;
-        }
         slotOf.defaultReturnValue(NONE);
-        capacity = DeadPositions.capacityFor(maxPages + 1, 0);
+        // the tables grow with the pages sampled, so a large N costs nothing until a trace has that many pages
+        capacity = DeadPositions.capacityFor(Math.min(maxPages + 1, INITIAL_SLOTS), 0);
         slotAt = new int[capacity + 1];
         dead = new DeadPositions(capacity);
     }
@@ -112,9 +110,8 @@ public final class FixedSizeSampledLruCurve implements PagingSimulator {
         int slot = slotOf.get(page);
         boolean write = PageRun.isWrite(run);
         if (slot == NONE) {
-            slot = freeSlots[--freeCount];
+            slot = newSlot();
             slotOf.put(page, slot);
-            pageOf[slot] = page;
             level[slot] = write ? 1 : CLEAN;
             byHash.enqueue(hash << 32 | page);
             faultsEverywhere += weight;
@@ -149,6 +146,20 @@ public final class FixedSizeSampledLruCurve implements PagingSimulator {
     /** The sampling rate now. */
     double rate() {
         return (double) threshold / SampledLruCurve.MODULUS;
+    }
+
+    /** A slot for a page entering the sample: one a page left, else the next, the tables grown to hold it. */
+    private int newSlot() {
+        if (freeCount > 0) {
+            return freeSlots[--freeCount];
+        }
+        if (slots == lastAt.length) {
+            int length = (int) Math.min(maxPages + 1L, 2L * lastAt.length);
+            lastAt = Arrays.copyOf(lastAt, length);
+            level = Arrays.copyOf(level, length);
+            freeSlots = Arrays.copyOf(freeSlots, length);
+        }
+        return slots++;
     }
 
     /** A distance of sampled frames in frames of the whole trace at the rate whose weight is {@code weight}. */

@@ -51,14 +51,15 @@ public final class LruProvider implements ReplacementPolicyProvider {
                         + " (expected: 1 unless frames=all; one memory size runs on one thread)");
             }
             if (sample != 1) {
-                throw new SpecException("lru: sample=" + sample + " (expected: 1 unless frames=all; one memory size"
+                throw new SpecException("lru: sample=" + text(sample) + " (expected: 1 unless frames=all; one memory size"
                         + " is simulated exactly)");
             }
             return new ExactLru(options.getInt(FRAMES));
         }
-        if (sample <= 0 || (sample > 1 && (sample < 2 || sample != Math.rint(sample)))) {
+        if (sample <= 0 || (sample > 1 && (sample < 2 || sample != Math.rint(sample)))
+                || sample > FixedSizeSampledLruCurve.MOST_PAGES) {
             throw new SpecException("lru: sample=" + text(sample) + " (expected: a share of the pages above 0,"
-                    + " at most 1, or a whole number of pages, at least 2)");
+                    + " at most 1, or a whole number of pages from 2 to " + FixedSizeSampledLruCurve.MOST_PAGES + ")");
         }
         if (sample > 1) {
             if (options.getInt(THREADS) != 1) {

@@ -44,6 +44,43 @@ class FixedSizeSampledLruCurveTest {
         }
     }
 
+    /**
+     * A sample exactly as large as the trace's pages never lowers its rate, and renumbers its positions many times
+     * over a long trace: at each of its points the curve is still the exact one, after a warm-up or not.
+     */
+    @Property(tries = 60)
+    void aSampleOfExactlyThePagesIsExactThroughRenumberings(@ForAll("longTraces") long[] runs,
+                                                             @ForAll @net.jqwik.api.constraints.IntRange(min = 0, max = 3000) int split) {
+        int pages = (int) Arrays.stream(runs).mapToInt(PageRun::page).distinct().count();
+        int at = Math.min(split, runs.length);
+        FixedSizeSampledLruCurve sampled = new FixedSizeSampledLruCurve(Math.max(2, pages));
+        LruStackDistance exact = new LruStackDistance();
+        for (io.heaplab.core.spi.PagingSimulator simulator : java.util.List.of(sampled, exact)) {
+            simulator.accept(Arrays.copyOfRange(runs, 0, at), at);
+            if (at > 0) {
+                simulator.startMeasuring();
+            }
+            simulator.accept(Arrays.copyOfRange(runs, at, runs.length), runs.length - at);
+            simulator.finish();
+        }
+        assertThat(sampled.rate()).isEqualTo(1.0);
+        PagingOutcome.Curve want = (PagingOutcome.Curve) exact.outcome();
+        PagingOutcome.Curve got = (PagingOutcome.Curve) sampled.outcome();
+        assertThat(got.references()).isEqualTo(want.references());
+        for (int i = 0; i < got.points() && want.points() > 0; i++) {
+            int index = want.indexAt(Math.min(got.sizes()[i], want.points()));
+            assertThat(got.faults()[i]).isEqualTo(want.faults()[index]);
+            assertThat(got.writeBacks()[i]).isEqualTo(want.writeBacks()[index]);
+            assertThat(got.meanResident()[i]).isCloseTo(want.meanResident()[index],
+                    org.assertj.core.data.Offset.offset(1e-9));
+        }
+    }
+
+    @Provide
+    Arbitrary<long[]> longTraces() {
+        return PageTraces.traces(60, 3000);
+    }
+
     @Test
     void theSampleStaysWithinItsSizeAsTheRateFalls() {
         long[] runs = zipf(200_000, 50_000, 0.8, 11);
@@ -76,11 +113,18 @@ class FixedSizeSampledLruCurveTest {
         long rest = Arrays.stream(runs, 10_000, runs.length).map(PageRun::count).sum();
         PagingOutcome.Curve curve = (PagingOutcome.Curve) shards.outcome();
         assertThat(curve.references()).isEqualTo(rest);
-        assertThat(curve.faults()[0]).isLessThanOrEqualTo(rest);
+        // the warm-up's pages are in the sample already: the measured first references are fewer than the distinct
+        long measuredPages = Arrays.stream(runs, 10_000, runs.length).mapToInt(PageRun::page).distinct().count();
+        assertThat(curve.faults()[curve.points() - 1]).isLessThan(measuredPages);
     }
 
     @Test
     void rejectsASampleOfFewerThanTwoPages() {
-        assertThatThrownBy(() -> new FixedSizeSampledLruCurve(1)).hasMessage("sample pages: 1 (expected: >= 2)");
+        assertThatThrownBy(() -> new FixedSizeSampledLruCurve(1)).hasMessage("sample pages: 1 (expected: 2..268435456)");
+        assertThatThrownBy(() -> new FixedSizeSampledLruCurve(Integer.MAX_VALUE))
+                .hasMessage("sample pages: 2147483647 (expected: 2..268435456)");
+        // a large sample costs nothing up front
+        assertThat(run(new FixedSizeSampledLruCurve(FixedSizeSampledLruCurve.MOST_PAGES), zipf(1000, 100, 0.8, 1)))
+                .isEqualTo(run(new FixedSizeSampledLruCurve(1000), zipf(1000, 100, 0.8, 1)));
     }
 }
