@@ -104,15 +104,20 @@ final class DeadPositions {
         return counted == dead && inWordsBefore(bits.length) == dead;
     }
 
+    /** Where a renumbering tells each live page its new position. */
+    interface Moved {
+        void to(int page, int position);
+    }
+
     /**
      * Moves the live positions of 1..{@code cursor} to 1..N in order, N the live ones: each one's page, from
-     * {@code pageAt}, gets its new position in {@code positions[stride * page]} and {@code pageAt} follows. The dead
-     * bits find them, so a page's position is written once, where checking each position against its page would
-     * read a random entry per position. The counts are left as they were, for the caller to clear to its capacity.
+     * {@code pageAt}, is told its new position through {@code moved}, and {@code pageAt} follows. The dead bits find
+     * them, so a page's position is written once, where checking each position against its page would read a
+     * random entry per position. The counts are left as they were, for the caller to clear to its capacity.
      *
      * @return N
      */
-    int renumberLive(int cursor, int[] pageAt, int[] positions, int stride) {
+    int renumberLive(int cursor, int[] pageAt, Moved moved) {
         int live = 0;
         int lastWord = cursor >>> 6;
         for (int w = 0; w <= lastWord; w++) {
@@ -128,7 +133,7 @@ final class DeadPositions {
                 int page = pageAt[(w << 6) | Long.numberOfTrailingZeros(alive)];
                 alive &= alive - 1;
                 live++;
-                positions[stride * page] = live;
+                moved.to(page, live);
                 pageAt[live] = page;
             }
         }

@@ -181,7 +181,8 @@ public final class FixedSizeSampledLruCurve implements PagingSimulator {
 
     /** Moves the live positions to 1..N in order. */
     private void renumber() {
-        int live = dead.renumberLive(cursor, slotAt, lastAt, 1);
+        int[] positions = lastAt;
+        int live = dead.renumberLive(cursor, slotAt, (slot, position) -> positions[slot] = position);
         int room = DeadPositions.capacityFor(live, capacity);
         if (room != capacity) {
             capacity = room;

@@ -35,11 +35,16 @@ public final class LruStackDistance implements PagingSimulator {
     /** Small to start with: few positions make a shallow tree; it grows with the number of pages. */
     private static final int DEFAULT_CAPACITY = 1 << 10;
     private static final int NEVER = 0;
+    /** The level's half of a page's entry. */
+    private static final long LEVEL = 0xFFFF_FFFF_0000_0000L;
     /** Runs whose entries are loaded ahead at once. */
     private static final int AHEAD = 128;
 
-    /** Element {@code 2 page}: the page's last position, {@link #NEVER} before its first; {@code 2 page + 1}: its level. */
-    private int[] pages = new int[2 * INITIAL_PAGES];
+    /**
+     * Per page: its last position in the low 32 bits ({@link #NEVER} before its first reference), its write-back
+     * level in the high 32.
+     */
+    private long[] pages = new long[INITIAL_PAGES];
     /** The page whose reference took each position; stale once the page has moved on. */
     private int[] pageAt;
     private int capacity;
@@ -90,14 +95,14 @@ public final class LruStackDistance implements PagingSimulator {
      * stalling one at a time.
      */
     private void loadAhead(long[] batch, int from, int to) {
-        int[] table = pages;
+        long[] table = pages;
         long sum = 0;
         for (int i = from; i < to; i++) {
             int page = PageRun.page(batch[i]);
-            if (page < 0 || 2L * page >= table.length) {
+            if (page < 0 || page >= table.length) {
                 table = grow(page);
             }
-            sum += table[2 * page];
+            sum += table[page];
         }
         loaded += sum;
     }
@@ -108,19 +113,20 @@ public final class LruStackDistance implements PagingSimulator {
             renumber();
         }
         int now = ++cursor;
-        int[] table = pages;
-        int entry = 2 * page;
-        int last = table[entry];
-        table[entry] = now;
+        long[] table = pages;
+        long entry = table[page];
+        int last = (int) entry;
+        int level = (int) (entry >>> 32);
         pageAt[now] = page;
         if (last == NEVER) {
-            table[entry + 1] = curve.levelAfterFirst(run);
+            level = curve.levelAfterFirst(run);
         } else {
             // positions last..now-1 are the pages referenced since, less those referenced again after
             int distance = now - last - dead.after(last);
-            table[entry + 1] = curve.levelAfter(table[entry + 1], distance, run);
+            level = curve.levelAfter(level, distance, run);
             dead.kill(last);
         }
+        table[page] = (long) level << 32 | now;
     }
 
     /** Forgets the counts; the stack stays, so a page seen before the measured phase faults by distance. */
@@ -131,13 +137,14 @@ public final class LruStackDistance implements PagingSimulator {
 
     /** The depth of a page referenced before in the stack as it stands: 1 + the pages referenced since. */
     private int depthOf(int page) {
-        int last = pages[2 * page];
+        int last = (int) pages[page];
         return cursor + 1 - last - dead.after(last);
     }
 
     /** Moves the live positions to 1..N in order, growing the capacity to at least 4N. */
     private void renumber() {
-        int live = dead.renumberLive(cursor, pageAt, pages, 2);
+        long[] table = pages;
+        int live = dead.renumberLive(cursor, pageAt, (page, position) -> table[page] = table[page] & LEVEL | position);
         int room = DeadPositions.capacityFor(live, capacity);
         if (room != capacity) {
             capacity = room;
@@ -147,12 +154,8 @@ public final class LruStackDistance implements PagingSimulator {
         cursor = live;
     }
 
-    private int[] grow(int page) {
-        if (page < 0 || page > (Integer.MAX_VALUE - 16) / 2) {
-            throw new IllegalArgumentException("page: " + page + " (expected: 0.." + (Integer.MAX_VALUE - 16) / 2 + ")");
-        }
-        long entries = Math.min((Integer.MAX_VALUE - 16) / 2 + 1, PageTables.grownLength(pages.length / 2, page));
-        return pages = Arrays.copyOf(pages, (int) (2 * entries));
+    private long[] grow(int page) {
+        return pages = Arrays.copyOf(pages, PageTables.grownLength(pages.length, page));
     }
 
     /** Checks that one position per page is alive and that every run was counted once. */
@@ -171,21 +174,21 @@ public final class LruStackDistance implements PagingSimulator {
         return curve.outcome(levels, this::depthOf);
     }
 
-    /** The levels in the odd elements of the page table. */
+    /** The levels in the high halves of the page table's entries. */
     private final class PageLevels implements StackCurve.Levels {
         @Override
         public int pages() {
-            return pages.length / 2;
+            return pages.length;
         }
 
         @Override
         public int level(int page) {
-            return pages[2 * page + 1];
+            return (int) (pages[page] >>> 32);
         }
 
         @Override
         public void level(int page, int level) {
-            pages[2 * page + 1] = level;
+            pages[page] = (long) level << 32 | (pages[page] & ~LEVEL);
         }
     }
 }

@@ -257,7 +257,8 @@ final class StagedLruStackDistance implements PagingSimulator {
     /** Moves the live positions to 1..N in order, both stages brought up to date first, as one thread does. */
     private void renumber() {
         drain();
-        int live = dead.renumberLive(cursor, pageAt, lastAt, 1);
+        int[] positions = lastAt;
+        int live = dead.renumberLive(cursor, pageAt, (page, position) -> positions[page] = position);
         int room = DeadPositions.capacityFor(live, capacity);
         if (room != capacity) {
             capacity = room;
