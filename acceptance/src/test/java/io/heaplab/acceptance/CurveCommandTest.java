@@ -102,7 +102,8 @@ class CurveCommandTest {
         for (int i = 0; i < shown.get("sizes").size(); i++) {
             int at = shown.get("sizes").get(i).asInt() - 1; // every size from 1: the point's own index
             for (String column : List.of("faults", "writeBacks", "meanResident", "missRatio")) {
-                assertThat(shown.get(column).get(i)).as(column + " at " + (at + 1)).isEqualTo(whole.get(column).get(at));
+                assertThat(shown.get(column).get(i)).as(column + " at " + (at + 1))
+                        .isEqualTo(whole.get(column).get(at));
             }
         }
         assertThat(Files.readAllLines(all.resolve("curves.csv"), StandardCharsets.UTF_8)).hasSize(1 + distinct);

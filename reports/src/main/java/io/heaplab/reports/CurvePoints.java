@@ -47,7 +47,8 @@ public final class CurvePoints {
     /** Each policy's outcome, its curve cut as {@link #forPeople(Curve)} cuts one; the order kept. */
     public static SequencedMap<String, PagingOutcome> forPeople(SequencedMap<String, ? extends PagingOutcome> paging) {
         SequencedMap<String, PagingOutcome> cut = new LinkedHashMap<>();
-        paging.forEach((policy, outcome) -> cut.put(policy, outcome instanceof Curve curve ? forPeople(curve) : outcome));
+        paging.forEach((policy, outcome) ->
+                cut.put(policy, outcome instanceof Curve curve ? forPeople(curve) : outcome));
         return cut;
     }
 

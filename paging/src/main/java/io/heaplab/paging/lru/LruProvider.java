@@ -36,10 +36,11 @@ public final class LruProvider implements ReplacementPolicyProvider {
                         "page frames of main memory, or 'all' for faults at every size"),
                 Option.range(THREADS, OptionType.INT, 1, 2, "1",
                         "with frames=all, 2 runs the curve's bookkeeping on a second core beside the stack"),
-                Option.range(SAMPLE, OptionType.DOUBLE, 0, Integer.MAX_VALUE, "1", "with frames=all, the curve"
-                        + " estimated from pages sampled by a fixed hash (SHARDS, Waldspurger et al. 2015): a share of"
-                        + " the pages up to 1 (a fixed rate; 1 is the exact curve), or a whole number of pages from 2"
-                        + " (a fixed-size sample, its rate falling as pages arrive)"));
+                Option.range(SAMPLE, OptionType.DOUBLE, 0, FixedSizeSampledLruCurve.MOST_PAGES, "1",
+                        "with frames=all, the curve estimated from pages sampled by a fixed hash (SHARDS,"
+                        + " Waldspurger et al. 2015): a share of the pages up to 1 (a fixed rate; 1 is the exact"
+                        + " curve), or a whole number of pages from 2 (a fixed-size sample, its rate falling as pages"
+                        + " arrive)"));
     }
 
     @Override
@@ -51,7 +52,8 @@ public final class LruProvider implements ReplacementPolicyProvider {
                         + " (expected: 1 unless frames=all; one memory size runs on one thread)");
             }
             if (sample != 1) {
-                throw new SpecException("lru: sample=" + text(sample) + " (expected: 1 unless frames=all; one memory size"
+                throw new SpecException("lru: sample=" + text(sample) + " (expected: 1 unless frames=all; one memory"
+                        + " size"
                         + " is simulated exactly)");
             }
             return new ExactLru(options.getInt(FRAMES));

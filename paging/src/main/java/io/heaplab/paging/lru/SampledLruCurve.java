@@ -18,7 +18,8 @@ import io.heaplab.core.trace.PageRun;
  * every size, so the miss ratio is the sampled faults over the expected sampled references; dividing by the
  * sampled references instead gave ten times the error on a Zipf trace. Write-backs and the mean resident pages are
  * scaled by {@code 1 / rate} alike. A hot page in the sample can take the estimate past one fault per reference at
- * the smallest sizes, which no memory does: the faults are capped at the references, the write-backs at the faults. The hash is a fixed mix of the page number
+ * the smallest sizes, which no memory does: the faults are capped at the references, the write-backs at the faults.
+ * The hash is a fixed mix of the page number
  * (SplitMix64's finalizer), so the same trace gives the same sample, and the same curve, on every run.
  *
  * <p>Cost: a hash per run, and the exact analyzer's cost on {@code rate} of them, in memory by sampled pages.

@@ -14,6 +14,7 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
 /** SHARDS with a fixed-size sample: exact while every page fits, bounded after, close on a Zipf trace. */
@@ -49,8 +50,8 @@ class FixedSizeSampledLruCurveTest {
      * over a long trace: at each of its points the curve is still the exact one, after a warm-up or not.
      */
     @Property(tries = 60)
-    void aSampleOfExactlyThePagesIsExactThroughRenumberings(@ForAll("longTraces") long[] runs,
-                                                             @ForAll @net.jqwik.api.constraints.IntRange(min = 0, max = 3000) int split) {
+    void aSampleOfExactlyThePagesIsExactThroughRenumberings(
+            @ForAll("longTraces") long[] runs, @ForAll @IntRange(min = 0, max = 3000) int split) {
         int pages = (int) Arrays.stream(runs).mapToInt(PageRun::page).distinct().count();
         int at = Math.min(split, runs.length);
         FixedSizeSampledLruCurve sampled = new FixedSizeSampledLruCurve(Math.max(2, pages));
@@ -90,7 +91,8 @@ class FixedSizeSampledLruCurveTest {
         assertThat(shards.sampledPages()).isLessThanOrEqualTo(1000).isGreaterThan(900);
         // about 1,000 of the 50,000 pages' hashes are below the threshold at the end
         assertThat(shards.rate()).isBetween(0.01, 0.04);
-        assertThat(run(new FixedSizeSampledLruCurve(1000), runs)).isEqualTo(run(new FixedSizeSampledLruCurve(1000), runs));
+        assertThat(run(new FixedSizeSampledLruCurve(1000), runs))
+                .isEqualTo(run(new FixedSizeSampledLruCurve(1000), runs));
     }
 
     @Test
@@ -120,7 +122,8 @@ class FixedSizeSampledLruCurveTest {
 
     @Test
     void rejectsASampleOfFewerThanTwoPages() {
-        assertThatThrownBy(() -> new FixedSizeSampledLruCurve(1)).hasMessage("sample pages: 1 (expected: 2..268435456)");
+        assertThatThrownBy(() -> new FixedSizeSampledLruCurve(1))
+                .hasMessage("sample pages: 1 (expected: 2..268435456)");
         assertThatThrownBy(() -> new FixedSizeSampledLruCurve(Integer.MAX_VALUE))
                 .hasMessage("sample pages: 2147483647 (expected: 2..268435456)");
         // a large sample costs nothing up front

@@ -238,7 +238,8 @@ class LruStackDistanceTest extends FixedMemoryContract {
                 assertSameCurve(runs, runs.length / 3, 1000, staged, new FenwickStackDistance(5));
                 assertThat(staged.handOvers).as("blocks run on the second thread").isGreaterThan(0);
             }
-            assertSameCurve(runs, 0, ReferenceRecorder.BATCH, LruStackDistance.onThreads(2), new FenwickStackDistance());
+            assertSameCurve(runs, 0, ReferenceRecorder.BATCH, LruStackDistance.onThreads(2),
+                    new FenwickStackDistance());
             assertSameCurve(runs, runs.length / 3, 1000, new LruStackDistance(5), new FenwickStackDistance(5));
         }
         assertMatchesExactLru(sawtooth, 64);
