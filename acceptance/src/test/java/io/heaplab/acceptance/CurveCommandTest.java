@@ -79,9 +79,7 @@ class CurveCommandTest {
      */
     @Test
     void aLongCurveIsWrittenAtItsLogSpacedSizesAndKneesUnlessEverySizeIsAskedFor() throws Exception {
-        Path trace = dir.resolve("zipf.hlt");
-        assertThat(Cli.run("trace", "generate", "zipf:pages=20000,skew=0.9,writes=0.2", "-n", "200000", "--seed", "7",
-                "-o", trace.toString()).exitCode()).isZero();
+        Path trace = generated("zipf:pages=20000,skew=0.9,writes=0.2", 200_000, 7);
         Path cut = dir.resolve("cut");
         Path all = dir.resolve("all");
         Cli byDefault = Cli.run("curve", trace.toString(), "-p", "lru:frames=all", "-o", cut.toString());
@@ -138,9 +136,7 @@ class CurveCommandTest {
     /** A fixed-size sample of 4,000 of a trace's 20,000 pages: its curve through the command, near the exact one. */
     @Test
     void aFixedSizeSampleGivesACurveNearTheExactOne() throws Exception {
-        Path trace = dir.resolve("zipf.hlt");
-        assertThat(Cli.run("trace", "generate", "zipf:pages=20000,skew=0.9", "-n", "300000", "--seed", "5",
-                "-o", trace.toString()).exitCode()).isZero();
+        Path trace = generated("zipf:pages=20000,skew=0.9", 300_000, 5);
         Path out = dir.resolve("fixed");
         Cli cli = Cli.run("curve", trace.toString(), "-p", "lru:frames=all", "-p", "lru:frames=all,sample=4000",
                 "--all-sizes", "-o", out.toString());
@@ -227,5 +223,14 @@ class CurveCommandTest {
         assertThat(Cli.run("report", out.resolve("curves.json").toString(), "-o", report.toString()).exitCode())
                 .isZero();
         assertThat(report.resolve("index.html")).content().contains("Faults against memory size, lru:frames=all");
+    }
+
+    /** A trace {@code heaplab trace generate} makes of {@code spec}, {@code references} long, from {@code seed}. */
+    private Path generated(String spec, long references, long seed) {
+        Path trace = dir.resolve("zipf.hlt");
+        Cli generate = Cli.run("trace", "generate", spec, "-n", Long.toString(references), "--seed",
+                Long.toString(seed), "-o", trace.toString());
+        assertThat(generate.exitCode()).as(generate.err()).isZero();
+        return trace;
     }
 }

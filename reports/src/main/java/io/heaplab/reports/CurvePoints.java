@@ -32,14 +32,16 @@ public final class CurvePoints {
 
     /** {@code curve} with its points cut to the log-spaced sizes and its knees; unchanged when short already. */
     public static Curve forPeople(Curve curve) {
-        int n = curve.points();
-        if (n <= MOST) {
+        if (curve.points() <= MOST) {
             return curve;
         }
+        double[] x = logSizes(curve);
+        double[] y = curve.missRatio();
+        boolean[] grid = logSpaced(curve.sizes());
         for (double tolerance = TOLERANCE; ; tolerance *= 2) {
-            Curve cut = cut(curve, tolerance);
-            if (cut.points() <= MOST) {
-                return cut;
+            boolean[] keep = grid.clone();
+            if (knees(x, y, keep, tolerance) <= MOST) {
+                return kept(curve, keep);
             }
         }
     }
@@ -60,18 +62,21 @@ public final class CurvePoints {
 
     /** {@code curve} cut to its log-spaced sizes and its knees at {@code tolerance}, however many they are. */
     static Curve cut(Curve curve, double tolerance) {
-        int n = curve.points();
-        if (n <= 2) {
+        if (curve.points() <= 2) {
             return curve;
         }
+        boolean[] keep = logSpaced(curve.sizes());
+        knees(logSizes(curve), curve.missRatio(), keep, tolerance);
+        return kept(curve, keep);
+    }
+
+    private static double[] logSizes(Curve curve) {
         long[] sizes = curve.sizes();
-        double[] x = new double[n];
-        for (int i = 0; i < n; i++) {
+        double[] x = new double[sizes.length];
+        for (int i = 0; i < x.length; i++) {
             x[i] = Math.log(sizes[i]);
         }
-        boolean[] keep = logSpaced(sizes);
-        knees(x, curve.missRatio(), keep, tolerance);
-        return kept(curve, keep);
+        return x;
     }
 
     /**
@@ -101,9 +106,9 @@ public final class CurvePoints {
 
     /**
      * Adds to {@code keep}, which holds the grid, every point where a line from the last point kept can no longer
-     * pass within {@code tolerance} of all the points since.
+     * pass within {@code tolerance} of all the points since; the points kept then.
      */
-    private static void knees(double[] x, double[] y, boolean[] keep, double tolerance) {
+    private static int knees(double[] x, double[] y, boolean[] keep, double tolerance) {
         int n = x.length;
         int anchor = 0;
         double low = Double.NEGATIVE_INFINITY;
@@ -128,13 +133,19 @@ public final class CurvePoints {
             low = Math.max(low, (y[j] - tolerance - y[anchor]) / dx);
             high = Math.min(high, (y[j] + tolerance - y[anchor]) / dx);
         }
+        return count(keep);
     }
 
-    private static Curve kept(Curve curve, boolean[] keep) {
+    private static int count(boolean[] keep) {
         int m = 0;
         for (boolean k : keep) {
             m += k ? 1 : 0;
         }
+        return m;
+    }
+
+    private static Curve kept(Curve curve, boolean[] keep) {
+        int m = count(keep);
         long[] sizes = curve.sizes();
         long[] faults = curve.faults();
         long[] writeBacks = curve.writeBacks();

@@ -15,13 +15,13 @@ import java.util.Arrays;
  */
 final class DeadPositions {
 
+    /** The capacity kept per live position: a renumbering walks it all, once per (ROOM - 1) N runs. */
+    private static final int ROOM = 4;
+
     private long[] bits;
     /** Fenwick tree over the words of {@link #bits}: element {@code w + 1} covers word {@code w}'s dead count. */
     private int[] words;
     private int dead;
-
-    /** The capacity kept per live position: a renumbering walks it all, once per (ROOM - 1) N runs. */
-    private static final int ROOM = 4;
 
     /** No position dead, over positions 0..{@code capacity}. */
     DeadPositions(int capacity) {

@@ -50,11 +50,10 @@ public final class FixedSizeSampledLruCurve implements PagingSimulator {
     private int slots;
     /** The sampled pages by hash, largest first: {@code hash << 32 | page}. */
     private final LongHeapPriorityQueue byHash = new LongHeapPriorityQueue((a, b) -> Long.compare(b, a));
-    /** The slot whose reference took each position. */
-    private int[] slotAt;
-    private int capacity;
-    private int cursor;
-    private DeadPositions dead;
+    /** The sampled pages' positions, by slot. */
+    private final StackClock clock;
+    /** {@code 1 / R}: what a reference to a sampled page stands for now; it rises as the threshold falls. */
+    private double weight = 1;
 
     // the estimate, each measure weighted by 1 / R at its moment
 
@@ -80,9 +79,8 @@ public final class FixedSizeSampledLruCurve implements PagingSimulator {
         this.maxPages = maxPages;
         slotOf.defaultReturnValue(NONE);
         // the tables grow with the pages sampled, so a large N costs nothing until a trace has that many pages
-        capacity = DeadPositions.capacityFor(Math.min(maxPages + 1, INITIAL_SLOTS), 0);
-        slotAt = new int[capacity + 1];
-        dead = new DeadPositions(capacity);
+        clock = new StackClock(DeadPositions.capacityFor(Math.min(maxPages + 1, INITIAL_SLOTS), 0),
+                (slot, position) -> lastAt[slot] = position);
     }
 
     @Override
@@ -102,15 +100,12 @@ public final class FixedSizeSampledLruCurve implements PagingSimulator {
 
     /** A reference to a sampled page, at the rate of this moment. */
     private void reference(int page, long hash, long run) {
-        double weight = (double) SampledLruCurve.MODULUS / threshold;
-        if (cursor == capacity) {
-            renumber();
-        }
-        int now = ++cursor;
+        double weight = this.weight;
         int slot = slotOf.get(page);
         boolean write = PageRun.isWrite(run);
         if (slot == NONE) {
             slot = newSlot();
+            clock.take(slot);
             slotOf.put(page, slot);
             level[slot] = write ? 1 : CLEAN;
             byHash.enqueue(hash << 32 | page);
@@ -119,9 +114,10 @@ public final class FixedSizeSampledLruCurve implements PagingSimulator {
             grewAt.add(time);
             distinctThen.add(distinct);
         } else {
+            int now = clock.take(slot); // a renumbering there moves the slot's last position: read it after
             int last = lastAt[slot];
-            int distance = now - last - dead.after(last);
-            dead.kill(last);
+            int distance = clock.distance(last, now);
+            clock.kill(last);
             faultsBelow.addTo(scaled(distance, weight), weight);
             int was = level[slot];
             if (was != CLEAN && was < distance) {
@@ -131,8 +127,7 @@ public final class FixedSizeSampledLruCurve implements PagingSimulator {
             }
             level[slot] = write ? 1 : was;
         }
-        lastAt[slot] = now;
-        slotAt[now] = slot;
+        lastAt[slot] = clock.position();
         if (slotOf.size() > maxPages) {
             shrink();
         }
@@ -173,29 +168,16 @@ public final class FixedSizeSampledLruCurve implements PagingSimulator {
         while (!byHash.isEmpty() && byHash.firstLong() >>> 32 == largest) {
             int page = (int) byHash.dequeueLong();
             int slot = slotOf.remove(page);
-            dead.kill(lastAt[slot]);
+            clock.kill(lastAt[slot]);
             freeSlots[freeCount++] = slot;
         }
         threshold = largest;
-    }
-
-    /** Moves the live positions to 1..N in order. */
-    private void renumber() {
-        int[] positions = lastAt;
-        int live = dead.renumberLive(cursor, slotAt, (slot, position) -> positions[slot] = position);
-        int room = DeadPositions.capacityFor(live, capacity);
-        if (room != capacity) {
-            capacity = room;
-            slotAt = Arrays.copyOf(slotAt, capacity + 1);
-        }
-        dead.clear(capacity);
-        cursor = live;
+        weight = (double) SampledLruCurve.MODULUS / threshold;
     }
 
     /** The depth among the sampled pages of the page in {@code slot}. */
     private int depthOf(int slot) {
-        int last = lastAt[slot];
-        return cursor + 1 - last - dead.after(last);
+        return clock.depth(lastAt[slot]);
     }
 
     /** Forgets the estimate so far; the sample and each page's level stay, raised to its depth now. */
@@ -219,8 +201,8 @@ public final class FixedSizeSampledLruCurve implements PagingSimulator {
 
     @Override
     public void finish() {
-        if (cursor - dead.dead() != slotOf.size() || !dead.consistent()) {
-            throw new IllegalStateException((cursor - dead.dead()) + " live positions for " + slotOf.size()
+        if (clock.live() != slotOf.size() || !clock.consistent()) {
+            throw new IllegalStateException(clock.live() + " live positions for " + slotOf.size()
                     + " sampled pages");
         }
     }
@@ -252,7 +234,6 @@ public final class FixedSizeSampledLruCurve implements PagingSimulator {
     /** The settled steps, and the pages still sampled that sank below their level, summed up to each size. */
     private long[] writeBacks(long[] sizes, long[] faults) {
         Long2DoubleOpenHashMap steps = new Long2DoubleOpenHashMap(writeBackSteps);
-        double weight = (double) SampledLruCurve.MODULUS / threshold;
         for (int slot : slotOf.values()) {
             int depth = depthOf(slot);
             if (level[slot] != CLEAN && level[slot] < depth) {

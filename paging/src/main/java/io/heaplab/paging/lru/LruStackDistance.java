@@ -19,12 +19,11 @@ import java.util.Arrays;
  * position; a page's last reference sits at its last position. Every position between that one and now belongs to
  * a page referenced since, once, unless the position is <i>dead</i>: its page was referenced again later. So the
  * stack distance is the number of positions from the last one to now minus the dead ones after it, and only deaths
- * need counting ({@link DeadPositions}); the new position costs nothing. Logical time only moves forward, so when
- * it reaches the capacity the live positions are renumbered 1..N in order and the deaths forgotten; the capacity is
- * kept at least 4N, so at least 3N runs pass between renumberings of cost O(capacity): amortized O(1).
+ * need counting; the new position costs nothing. {@link StackClock} keeps the positions, their deaths and their
+ * renumbering.
  *
- * <p>Each page's last position and its write-back level ({@link StackCurve.Levels}) sit side by side in one table,
- * so a run to a page out of the cache costs one miss for both; the next runs' entries are loaded ahead in a loop of
+ * <p>Each page's last position and its write-back level ({@link StackCurve.Levels}) share one {@code long} in one
+ * table, so a run to a page out of the cache costs one miss for both; the next runs' entries are loaded ahead in a loop of
  * their own so that the misses overlap. (Loading the dead-bit words ahead as well, which fit in the second-level
  * cache, cost a tenth of the speed on a Zipf trace of a million pages.) {@code threads = 2} splits the work in two
  * stages instead ({@link StagedLruStackDistance}).
@@ -45,11 +44,8 @@ public final class LruStackDistance implements PagingSimulator {
      * level in the high 32.
      */
     private long[] pages = new long[INITIAL_PAGES];
-    /** The page whose reference took each position; stale once the page has moved on. */
-    private int[] pageAt;
-    private int capacity;
-    private int cursor;
-    private final DeadPositions dead;
+    /** A renumbering rewrites a page's position and keeps its level. */
+    private final StackClock clock;
     private final StackCurve curve = new StackCurve();
     private final StackCurve.Levels levels = new PageLevels();
     /** Keeps the loads ahead from being optimized away. */
@@ -62,12 +58,7 @@ public final class LruStackDistance implements PagingSimulator {
 
     /** With a small {@code capacity}, tests make renumberings happen often. */
     LruStackDistance(int capacity) {
-        if (capacity < 1) {
-            throw new IllegalArgumentException("capacity: " + capacity + " (expected: >= 1)");
-        }
-        this.capacity = capacity;
-        this.pageAt = new int[capacity + 1];
-        this.dead = new DeadPositions(capacity);
+        this.clock = new StackClock(capacity, (page, position) -> pages[page] = pages[page] & LEVEL | position);
     }
 
     /** The one-pass LRU curve on {@code threads} threads, 1 or 2: the same curve either way. */
@@ -109,22 +100,16 @@ public final class LruStackDistance implements PagingSimulator {
 
     private void reference(long run) {
         int page = PageRun.page(run);
-        if (cursor == capacity) {
-            renumber();
-        }
-        int now = ++cursor;
+        int now = clock.take(page);
         long[] table = pages;
         long entry = table[page];
         int last = (int) entry;
         int level = (int) (entry >>> 32);
-        pageAt[now] = page;
         if (last == NEVER) {
             level = curve.levelAfterFirst(run);
         } else {
-            // positions last..now-1 are the pages referenced since, less those referenced again after
-            int distance = now - last - dead.after(last);
-            level = curve.levelAfter(level, distance, run);
-            dead.kill(last);
+            level = curve.levelAfter(level, clock.distance(last, now), run);
+            clock.kill(last);
         }
         table[page] = (long) level << 32 | now;
     }
@@ -137,21 +122,7 @@ public final class LruStackDistance implements PagingSimulator {
 
     /** The depth of a page referenced before in the stack as it stands: 1 + the pages referenced since. */
     private int depthOf(int page) {
-        int last = (int) pages[page];
-        return cursor + 1 - last - dead.after(last);
-    }
-
-    /** Moves the live positions to 1..N in order, growing the capacity to at least 4N. */
-    private void renumber() {
-        long[] table = pages;
-        int live = dead.renumberLive(cursor, pageAt, (page, position) -> table[page] = table[page] & LEVEL | position);
-        int room = DeadPositions.capacityFor(live, capacity);
-        if (room != capacity) {
-            capacity = room;
-            pageAt = Arrays.copyOf(pageAt, capacity + 1);
-        }
-        dead.clear(capacity);
-        cursor = live;
+        return clock.depth((int) pages[page]);
     }
 
     private long[] grow(int page) {
@@ -161,9 +132,8 @@ public final class LruStackDistance implements PagingSimulator {
     /** Checks that one position per page is alive and that every run was counted once. */
     @Override
     public void finish() {
-        if (cursor - dead.dead() != curve.distinct() || !dead.consistent()) {
-            throw new IllegalStateException((cursor - dead.dead()) + " live positions for " + curve.distinct()
-                    + " pages");
+        if (clock.live() != curve.distinct() || !clock.consistent()) {
+            throw new IllegalStateException(clock.live() + " live positions for " + curve.distinct() + " pages");
         }
         curve.verify();
     }

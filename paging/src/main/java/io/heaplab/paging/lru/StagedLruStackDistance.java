@@ -40,17 +40,16 @@ final class StagedLruStackDistance implements PagingSimulator {
 
     /** Logical time of each page's last reference, its mark's position; {@link #NEVER} before the first. */
     private int[] lastAt = new int[INITIAL_PAGES];
-    /** The page whose mark was put at each position; stale once the mark has moved on. */
-    private int[] pageAt;
-    private int capacity;
-    private int cursor;
     /** Keeps the loads ahead from being optimized away. */
     private int loaded;
+    /**
+     * The positions: taken by the positions stage, their deaths counted by the deaths stage, renumbered only once
+     * both stages are up to date.
+     */
+    private final StackClock clock;
 
     // the deaths stage
 
-    /** The positions whose page was referenced again since. */
-    private final DeadPositions dead;
     private final StackCurve curve = new StackCurve();
     /** Keeps the loads ahead from being optimized away. */
     private long touched;
@@ -75,17 +74,13 @@ final class StagedLruStackDistance implements PagingSimulator {
 
     /** With a small {@code capacity} and {@code block}, tests make renumberings and hand-overs happen often. */
     StagedLruStackDistance(int capacity, int threads, int block) {
-        if (capacity < 1) {
-            throw new IllegalArgumentException("capacity: " + capacity + " (expected: >= 1)");
-        }
         if (threads < 1 || threads > 2) {
             throw new IllegalArgumentException("threads: " + threads + " (expected: 1 or 2)");
         }
         if (block < 2) {
             throw new IllegalArgumentException("block: " + block + " (expected: >= 2)");
         }
-        this.capacity = capacity;
-        this.pageAt = new int[capacity + 1];
+        this.clock = new StackClock(capacity, (page, position) -> lastAt[page] = position);
         this.filling = new Block(block);
         this.spare = threads == 2 ? new Block(block) : null;
         // no thread kept while idle, so an analyzer dropped unfinished leaves none behind
@@ -95,7 +90,6 @@ final class StagedLruStackDistance implements PagingSimulator {
                     thread.setDaemon(true);
                     return thread;
                 }) : null;
-        this.dead = new DeadPositions(capacity);
     }
 
     @Override
@@ -140,13 +134,12 @@ final class StagedLruStackDistance implements PagingSimulator {
     /** The positions stage of one run: its page's previous position and its new one, into the block. */
     private void position(long run) {
         int page = PageRun.page(run);
-        if (cursor == capacity) {
-            renumber();
+        if (clock.full()) {
+            drain(); // a renumbering rewrites positions the deaths stage has yet to count
         }
-        cursor++;
-        filling.add(page, lastAt[page], cursor, run);
-        lastAt[page] = cursor;
-        pageAt[cursor] = page;
+        int now = clock.take(page);
+        filling.add(page, lastAt[page], now, run);
+        lastAt[page] = now;
     }
 
     /** The deaths stage of a block's runs, in order; the block is empty afterwards, whatever happens. */
@@ -172,8 +165,8 @@ final class StagedLruStackDistance implements PagingSimulator {
                     curve.firstReference(block.page[i], block.run[i]);
                 } else {
                     // positions last..now-1 are the pages referenced since, less those referenced again after
-                    curve.reReference(block.page[i], now - last - dead.after(last), block.run[i]);
-                    dead.kill(last);
+                    curve.reReference(block.page[i], clock.distance(last, now), block.run[i]);
+                    clock.kill(last);
                 }
             }
         }
@@ -184,7 +177,7 @@ final class StagedLruStackDistance implements PagingSimulator {
      * them, so that on a trace larger than the cache their misses overlap instead of stalling one at a time.
      */
     private void loadAhead(Block block, int from, int to) {
-        DeadPositions positions = dead;
+        StackClock positions = clock;
         long sum = 0;
         for (int i = from; i < to; i++) {
             sum += positions.wordAt(block.last[i]);
@@ -250,22 +243,7 @@ final class StagedLruStackDistance implements PagingSimulator {
 
     /** The depth of a page referenced before in the stack as it stands: 1 + the pages referenced since. */
     private int depthOf(int page) {
-        int last = lastAt[page];
-        return cursor + 1 - last - dead.after(last);
-    }
-
-    /** Moves the live positions to 1..N in order, both stages brought up to date first, as one thread does. */
-    private void renumber() {
-        drain();
-        int[] positions = lastAt;
-        int live = dead.renumberLive(cursor, pageAt, (page, position) -> positions[page] = position);
-        int room = DeadPositions.capacityFor(live, capacity);
-        if (room != capacity) {
-            capacity = room;
-            pageAt = Arrays.copyOf(pageAt, capacity + 1);
-        }
-        dead.clear(capacity);
-        cursor = live;
+        return clock.depth(lastAt[page]);
     }
 
     private int[] grow(int page) {
@@ -276,9 +254,8 @@ final class StagedLruStackDistance implements PagingSimulator {
     @Override
     public void finish() {
         drain();
-        if (cursor - dead.dead() != curve.distinct() || !dead.consistent()) {
-            throw new IllegalStateException((cursor - dead.dead()) + " live positions for " + curve.distinct()
-                    + " pages");
+        if (clock.live() != curve.distinct() || !clock.consistent()) {
+            throw new IllegalStateException(clock.live() + " live positions for " + curve.distinct() + " pages");
         }
         curve.verify();
     }
