@@ -13,7 +13,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "malloc", mixinStandardHelpOptions = true,
         description = "Replay a real program's malloc trace through strategies: time, footprint, fragmentation and"
                 + " the fault curve of the allocator's own references.",
-        subcommands = {MallocCaptureCommand.class, MallocReplayCommand.class, MallocConvertCommand.class})
+        subcommands = {MallocCaptureCommand.class, MallocReplayCommand.class, MallocNativeCommand.class,
+            MallocConvertCommand.class})
 final class MallocCommand implements Runnable {
 
     @ParentCommand
@@ -28,6 +29,6 @@ final class MallocCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "a subcommand is required (expected: capture, replay or convert)");
+        throw new ParameterException(spec.commandLine(), "a subcommand is required (expected: capture, replay, native or convert)");
     }
 }

@@ -42,7 +42,7 @@ final class MallocTable {
         return String.format(Locale.ROOT, "%.1f", bytes / 1024.0);
     }
 
-    private static String percent(double fraction) {
+    static String percent(double fraction) {
         return Double.isNaN(fraction) ? "-" : String.format(Locale.ROOT, "%.1f%%", 100 * fraction);
     }
 }

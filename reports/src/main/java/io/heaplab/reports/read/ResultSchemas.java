@@ -15,6 +15,7 @@ import static io.heaplab.reports.schema.Expect.whole;
 import static io.heaplab.reports.schema.Expect.wholeFrom;
 
 import io.heaplab.core.heap.Accounting;
+import io.heaplab.reports.CallTime;
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.reports.Environment;
 import io.heaplab.reports.JsonResults;
@@ -92,6 +93,10 @@ public final class ResultSchemas {
             .optional("heldBytes", arrayOf(count())).optional("searches", arrayOf(count()))
             .sameLength("requests", "liveBytes", "heapBytes", "heldBytes", "searches");
 
+    /** The time per call of a malloc replay ({@link io.heaplab.reports.CallTime}). */
+    static final Fields CALL_TIME = object().required("nanosPerCall", number()).required("fastest", number())
+            .required("slowest", number()).required("repeats", count()).required("how", text());
+
     /** A histogram of the diagnostics: its count, mean and buckets. */
     private static final Fields HISTOGRAM = object().required("count", count()).optional("mean", number())
             .required("buckets", arrayOf(object().required("from", count()).required("to", count())
@@ -129,7 +134,8 @@ public final class ResultSchemas {
             .optional("internalFragmentation", ratio()).optional("externalFragmentation", ratio().orNotFinite())
             .optional("fragmentation", FRAGMENTATION).optional("timeline", TIMELINE)
             .required("faults", mapOf(count())).required("pagingMeasures", PAGING_MEASURES)
-            .required("curves", arrayOf(CURVE)).optional("diagnostics", DIAGNOSTICS);
+            .required("curves", arrayOf(CURVE)).optional("diagnostics", DIAGNOSTICS)
+            .optional(CallTime.FIELD, CALL_TIME);
 
     /** The measures of one experiment point over its seeds ({@code summaries} of a run file). */
     private static final Fields RUN_SUMMARY = object().required("workload", text()).required("allocator", text())

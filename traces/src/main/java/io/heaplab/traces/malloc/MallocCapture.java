@@ -1,17 +1,11 @@
 package io.heaplab.traces.malloc;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -26,7 +20,6 @@ import java.util.stream.Stream;
 public final class MallocCapture {
 
     static final String SOURCE = "capture/heaplab_malloc_capture.c";
-    private static final List<String> COMPILERS = List.of("cc", "gcc", "clang", "tcc");
     private static final String HEADER = "# heaplab-capture pid ";
 
     /** Why a capture could not be made, in one line: no compiler, a compile error, a command that cannot start. */
@@ -95,36 +88,15 @@ public final class MallocCapture {
 
     /** The C compiler to use: $CC when set, else the first of cc, gcc, clang, tcc on $PATH. */
     public Path compiler() {
-        String cc = environment.get("CC");
-        if (cc != null && !cc.isBlank()) {
-            Path named = cc.contains("/") ? Path.of(cc) : onPath(cc);
-            if (named == null || !Files.isExecutable(named)) {
-                throw new CaptureException("malloc capture: CC=" + cc + " is not an executable (expected: a C"
-                        + " compiler such as cc or gcc)");
-            }
-            return named;
+        try {
+            return compilerOf().compiler();
+        } catch (CCompiler.CompileException e) {
+            throw new CaptureException(e.getMessage());
         }
-        for (String name : COMPILERS) {
-            Path found = onPath(name);
-            if (found != null) {
-                return found;
-            }
-        }
-        throw new CaptureException("malloc capture needs a C compiler: none of cc, gcc, clang, tcc found on PATH"
-                + " (set CC)");
     }
 
-    private Path onPath(String name) {
-        String path = environment.getOrDefault("PATH", "");
-        for (String dir : path.split(":")) {
-            if (!dir.isEmpty()) {
-                Path candidate = Path.of(dir, name);
-                if (Files.isExecutable(candidate) && !Files.isDirectory(candidate)) {
-                    return candidate;
-                }
-            }
-        }
-        return null;
+    private CCompiler compilerOf() {
+        return new CCompiler(cache, environment, "malloc capture");
     }
 
     /**
@@ -133,61 +105,11 @@ public final class MallocCapture {
      * a library.
      */
     public Path library() throws IOException {
-        byte[] source;
-        try (InputStream in = MallocCapture.class.getResourceAsStream(SOURCE)) {
-            if (in == null) {
-                throw new IllegalStateException("resource " + SOURCE + " is missing beside " + MallocCapture.class
-                        + " (expected: the capture library's C source)");
-            }
-            source = in.readAllBytes();
-        }
-        Path compiler = compiler();
-        Path library = cache.resolve("heaplab_malloc_capture-" + hash(source, compiler.toString()) + ".so");
-        if (Files.isRegularFile(library)) {
-            return library;
-        }
-        Files.createDirectories(cache);
-        Path work = Files.createTempDirectory(cache, ".compile-");
         try {
-            Path c = work.resolve("heaplab_malloc_capture.c");
-            Files.write(c, source);
-            Path built = work.resolve("capture.so");
-            List<String> command = new ArrayList<>(List.of(compiler.toString(), "-shared", "-fPIC", "-O2", "-o",
-                    built.toString(), c.toString()));
-            if (!compiler.getFileName().toString().contains("tcc")) {
-                command.addAll(List.of("-ldl", "-lpthread"));
-            }
-            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-            builder.environment().clear();
-            builder.environment().putAll(environment);
-            java.lang.Process process;
-            try {
-                process = builder.start();
-            } catch (IOException e) {
-                throw new CaptureException("malloc capture: cannot run the C compiler " + compiler + " ("
-                        + e.getMessage() + ")");
-            }
-            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            int status = waitFor(process);
-            if (status != 0 || !Files.isRegularFile(built)) {
-                String first = output.lines().filter(l -> !l.isBlank()).limit(2).reduce((a, b) -> a + " | " + b)
-                        .orElse("no message");
-                throw new CaptureException("malloc capture: " + compiler + " failed with status " + status
-                        + " compiling the capture library: " + first);
-            }
-            try {
-                Files.move(built, library, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(built, library, StandardCopyOption.REPLACE_EXISTING);
-            }
-            return library;
-        } finally {
-            try (Stream<Path> files = Files.list(work)) {
-                for (Path file : files.toList()) {
-                    Files.deleteIfExists(file);
-                }
-            }
-            Files.deleteIfExists(work);
+            return compilerOf().build(MallocCapture.class, SOURCE, "heaplab_malloc_capture", ".so",
+                    List.of("-shared", "-fPIC", "-O2"), List.of("-ldl", "-lpthread"));
+        } catch (CCompiler.CompileException e) {
+            throw new CaptureException(e.getMessage());
         }
     }
 
@@ -264,14 +186,4 @@ public final class MallocCapture {
         }
     }
 
-    private static String hash(byte[] source, String compiler) {
-        try {
-            MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            sha.update(source);
-            sha.update(compiler.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(sha.digest(), 0, 8);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this JDK", e);
-        }
-    }
 }
