@@ -906,13 +906,14 @@ final class DocsFindings {
                             + group(claim.get("published"), "int first (x[0-9.]+)") + ")");
         }));
         findings.add(new Finding(doc, FITS, file, json -> f("fragmentation at the medium load on ints: first fit"
-                        + " %.2f, first fit with coalescing %.2f, address-ordered first fit %.2f, brent-ff %.2f",
-                fitsMeasured(json, 20000, "int", "first").get("fragmentation").get("peakOverPeak").asDouble(),
-                fitsMeasured(json, 20000, "int", "first+coalescing").get("fragmentation").get("peakOverPeak")
+                        + " %.1f%%, first fit with coalescing %.1f%%, address-ordered first fit %.1f%%, brent-ff %.1f%%",
+                100 * fitsMeasured(json, 20000, "int", "first").get("fragmentation").get("peakOverPeak").asDouble(),
+                100 * fitsMeasured(json, 20000, "int", "first+coalescing").get("fragmentation").get("peakOverPeak")
                         .asDouble(),
-                fitsMeasured(json, 20000, "int", "address-ordered").get("fragmentation").get("peakOverPeak")
+                100 * fitsMeasured(json, 20000, "int", "address-ordered").get("fragmentation").get("peakOverPeak")
                         .asDouble(),
-                fitsMeasured(json, 20000, "int", "brent-ff").get("fragmentation").get("peakOverPeak").asDouble())));
+                100 * fitsMeasured(json, 20000, "int", "brent-ff").get("fragmentation").get("peakOverPeak")
+                        .asDouble())));
         findings.add(new Finding(doc, FITS, file, json -> f("brent-ff examines %.1f nodes per call at the low load"
                         + " and %.1f at the medium one; address-ordered first fit %.1f and %.1f",
                 fitsMeasured(json, 7000, "int", "brent-ff").get("searchesPerCall").asDouble(),

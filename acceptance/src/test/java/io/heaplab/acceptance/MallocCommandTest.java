@@ -66,6 +66,26 @@ class MallocCommandTest {
                 "Fragmentation (Johnstone &amp; Wilson)");
     }
 
+    @Test
+    void aPythonCapturedWithPymallocIsWarnedOfAndTheCommandsOwnProgramIsNamed() throws Exception {
+        Path python = Path.of("/usr/bin/python3");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(python), "no /usr/bin/python3 here");
+        Path trace = dir.resolve("py.hmt");
+        Cli pymalloc = Cli.run("malloc", "capture", "-o", trace.toString(), "--", "env", "PYTHONMALLOC=pymalloc",
+                python.toString(), "-c", "pass");
+        assertThat(pymalloc.exitCode()).as(pymalloc.err()).isZero();
+        assertThat(pymalloc.err()).startsWith("heaplab: warning: ").contains("ran with pymalloc")
+                .contains("PYTHONMALLOC=malloc");
+        assertThat(pymalloc.out().lines().toList().getFirst()).startsWith(trace + ": ")
+                .endsWith(", the command's own program (the last its process ran)");
+        assertThat(pymalloc.out()).contains("wrote 2 traces: the command's own to " + trace
+                + ", 1 other process image beside it");
+        Cli objects = Cli.run("malloc", "capture", "-o", trace.toString(), "--", "env", "PYTHONMALLOC=malloc",
+                python.toString(), "-c", "pass");
+        assertThat(objects.exitCode()).as(objects.err()).isZero();
+        assertThat(objects.err()).isEmpty();
+    }
+
     /** A replay's curve of 28,000 sizes: its log-spaced sizes and knees in the files, every size on request. */
     @Test
     void aReplaysLongCurveIsWrittenAtItsKneesUnlessEverySizeIsAskedFor() throws Exception {

@@ -64,9 +64,14 @@ final class MallocCaptureCommand implements Callable<Integer> {
                         String.join(" ", command), process.pid(), process.ppid(), process.exe(), when));
                 Path file = i == 0 ? output : sibling(output, process, result.processes());
                 MallocTraces.write(trace, file, format);
-                out.printf(Locale.ROOT, "%s: %d events of process %d (%s)%n", file, trace.events(), process.pid(),
-                        process.exe());
+                out.printf(Locale.ROOT, "%s: %d events of process %d (%s)%s%n", file, trace.events(), process.pid(),
+                        process.exe(), i == 0 ? ", the command's own program (the last its process ran)" : "");
             }
+            int others = result.processes().size() - 1;
+            out.printf(Locale.ROOT, "wrote %d trace%s: the command's own to %s%s%n", others + 1, others == 0 ? "" : "s",
+                    output, others == 0 ? "" : ", " + others + " other process image" + (others == 1 ? "" : "s")
+                            + " beside it");
+            warnOfPymalloc(result.processes(), spec.commandLine().getErr());
         } finally {
             result.deleteFiles();
         }
@@ -75,6 +80,32 @@ final class MallocCaptureCommand implements Callable<Integer> {
         }
         out.flush();
         return result.exitStatus() == 0 ? Main.OK : Main.FAILURE;
+    }
+
+    /**
+     * CPython serves objects of up to 512 bytes from its own arenas (pymalloc) unless {@code PYTHONMALLOC=malloc}:
+     * its trace then shows the arenas, not the objects. Warns when a Python process ran without that setting, in
+     * heaplab's environment or as {@code PYTHONMALLOC=...} among the command's words (as {@code env} takes it).
+     */
+    private void warnOfPymalloc(List<MallocCapture.Process> processes, PrintWriter err) {
+        String setting = System.getenv("PYTHONMALLOC");
+        for (String word : command) {
+            if (word.startsWith("PYTHONMALLOC=")) {
+                setting = word.substring("PYTHONMALLOC=".length());
+            }
+        }
+        if (setting != null && (setting.equals("malloc") || setting.equals("malloc_debug"))) {
+            return;
+        }
+        processes.stream().map(MallocCapture.Process::exe)
+                .filter(exe -> Path.of(exe).getFileName() != null
+                        && Path.of(exe).getFileName().toString().matches("python[0-9.]*"))
+                .findFirst().ifPresent(exe -> {
+                    err.println("heaplab: warning: " + exe + " ran with pymalloc, which serves objects of up to 512"
+                            + " bytes from its own arenas: the trace shows its arenas, not its objects (run it with"
+                            + " PYTHONMALLOC=malloc to trace every object)");
+                    err.flush();
+                });
     }
 
     /** FILE with .PID, and .N when the pid ran more than one program, before its extension. */

@@ -9,6 +9,7 @@ import io.heaplab.core.run.RunSpec;
 import io.heaplab.core.run.Runner;
 import io.heaplab.core.spi.Spec;
 import io.heaplab.core.spi.SpecException;
+import io.heaplab.reports.CallTime;
 import io.heaplab.reports.JsonResults;
 import io.heaplab.reports.RunTable;
 import io.heaplab.reports.TidyCsv;
@@ -16,6 +17,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -91,6 +93,11 @@ final class MallocReplayCommand implements Callable<Integer> {
             description = "Strategies replayed at a time (default: every core).")
     private int threads;
 
+    @Option(names = "--repeat", paramLabel = "N", defaultValue = "3",
+            description = "Timed unrecorded replays per strategy, after one to warm the JVM; ns/call is their median"
+                    + " (default: ${DEFAULT-VALUE}; 0 times nothing).")
+    private int repeat;
+
     @Mixin
     private AllSizesOption sizes;
 
@@ -108,6 +115,9 @@ final class MallocReplayCommand implements Callable<Integer> {
         Outputs.checkFile("--json", json, trace);
         Outputs.checkFile("--csv", csv, trace);
         RunOptions.checkPageSize(pageSize);
+        if (repeat < 0 || repeat > 100) {
+            throw new SpecException("--repeat " + repeat + " (expected: 0 to 100 timed replays per strategy)");
+        }
         if (threads < 0) {
             throw new SpecException("--threads " + threads + " (expected: 0 for every core, or a positive count)");
         }
@@ -142,15 +152,19 @@ final class MallocReplayCommand implements Callable<Integer> {
         int parallel = threads == 0 ? Runtime.getRuntime().availableProcessors() : threads;
         long start = System.nanoTime();
         List<RunOutcome> outcomes;
-        Map<String, Long> timed;
-        // each strategy twice: recorded for its measures, then unrecorded for its time
-        try (Progress progress = Progress.start("replays", 2 * runs.size())) {
+        Map<String, CallTime> timed;
+        // each strategy recorded once for its measures, then unrecorded, warmed and repeated, for its time
+        int timings = repeat == 0 ? 0 : 1 + repeat;
+        try (Progress progress = Progress.startWithHeartbeat("replays", runs.size() * (1 + timings),
+                spec.commandLine().getErr())) {
             outcomes = runner.sweep(runs, parallel, progress::step);
-            timed = time(runner, outcomes, parallel, progress::step);
+            timed = repeat == 0 ? Map.of() : time(runner, outcomes, parallel, repeat, progress::step);
         }
         long nanos = System.nanoTime() - start;
         if (json != null) {
-            JsonResults.writeOutcomes(json, sizes.forFiles(outcomes));
+            var document = JsonResults.outcomesToTree(sizes.forFiles(outcomes));
+            CallTime.annotate(document, timed);
+            AtomicFiles.write(json, JsonResults.render(document));
         }
         List<RunResult> results = outcomes.stream().filter(o -> !o.failed()).map(RunOutcome::result).toList();
         if (csv != null) {
@@ -179,33 +193,46 @@ final class MallocReplayCommand implements Callable<Integer> {
         return results.size() == runs.size() ? Main.OK : Main.FAILURE;
     }
 
+    /** What the time per call of a simulated strategy is, for the files. */
+    static final String HOW = "JVM replay, unrecorded, after one warm-up replay: the strategy with heaplab's heap"
+            + " around it";
+
     /**
-     * Each strategy that replayed replays again unrecorded, {@code parallel} at a time, for its time: the recording
-     * would otherwise be most of it. Keyed by the allocator spec.
+     * Each strategy that replayed replays again unrecorded, once to warm the JIT and then {@code repeat} times for
+     * its time, {@code parallel} strategies at a time: the recording would otherwise be most of it. Keyed by the
+     * allocator spec.
      */
-    private static Map<String, Long> time(Runner runner, List<RunOutcome> outcomes, int parallel, Runnable afterEach) {
-        List<RunSpec> unrecorded = outcomes.stream().filter(o -> !o.failed())
-                .map(o -> RunSpec.workload(o.spec().workload()).allocator(o.spec().allocator())
-                        .pageSize(o.spec().pageSize()).heapCapacity(o.spec().heapCapacity()).seed(o.spec().seed())
-                        .build()).toList();
-        Map<String, Long> nanos = new ConcurrentHashMap<>();
-        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(parallel, unrecorded.size())));
+    private static Map<String, CallTime> time(Runner runner, List<RunOutcome> outcomes, int parallel, int repeat,
+                                              Runnable afterEach) {
+        List<RunOutcome> replayed = outcomes.stream().filter(o -> !o.failed()).toList();
+        Map<String, CallTime> times = new ConcurrentHashMap<>();
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(parallel, replayed.size())));
         try {
             List<Future<?>> done = new ArrayList<>();
-            for (RunSpec run : unrecorded) {
+            for (RunOutcome outcome : replayed) {
+                RunSpec run = RunSpec.workload(outcome.spec().workload()).allocator(outcome.spec().allocator())
+                        .pageSize(outcome.spec().pageSize()).heapCapacity(outcome.spec().heapCapacity())
+                        .seed(outcome.spec().seed()).build();
+                RunResult result = outcome.result();
+                long calls = Math.max(1, result.allocations() + result.frees() + result.rejections());
                 done.add(pool.submit(() -> {
-                    try {
-                        nanos.put(run.allocator().toString(), runner.runUnrecorded(run).wallNanos());
-                    } finally {
+                    runner.runUnrecorded(run);
+                    afterEach.run();
+                    double[] perCall = new double[repeat];
+                    for (int r = 0; r < repeat; r++) {
+                        perCall[r] = (double) runner.runUnrecorded(run).wallNanos() / calls;
                         afterEach.run();
                     }
+                    Arrays.sort(perCall);
+                    times.put(run.allocator().toString(), new CallTime(perCall[(repeat - 1) / 2], perCall[0],
+                            perCall[repeat - 1], repeat, HOW));
                 }));
             }
             for (Future<?> f : done) {
                 try {
                     f.get();
                 } catch (ExecutionException e) {
-                    // it replayed once already; a second failure leaves its time out
+                    // it replayed once already; a failure now leaves its time out
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     break;
@@ -214,6 +241,6 @@ final class MallocReplayCommand implements Callable<Integer> {
         } finally {
             pool.shutdownNow();
         }
-        return nanos;
+        return times;
     }
 }

@@ -11,11 +11,41 @@ import me.tongfei.progressbar.ProgressBarStyle;
  */
 final class Progress implements AutoCloseable {
 
+    /** A system property: the heartbeat's interval in milliseconds, for tests (a minute otherwise). */
+    static final String HEARTBEAT_PROPERTY = "heaplab.progress.heartbeatMillis";
+
     private final ProgressBar bar;
     private final java.util.concurrent.atomic.AtomicInteger failed = new java.util.concurrent.atomic.AtomicInteger();
+    private final java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
+    private java.util.concurrent.ScheduledExecutorService heartbeat;
 
     private Progress(ProgressBar bar) {
         this.bar = bar;
+    }
+
+    /**
+     * A bar counting {@code total} steps of {@code task} on a terminal; off one, a line on {@code err} every minute
+     * saying how many are done, so a long command in a log or a pipe is never silent.
+     */
+    static Progress startWithHeartbeat(String task, int total, java.io.PrintWriter err) {
+        Progress progress = start(task, total);
+        if (progress.bar == null) {
+            long millis = Long.getLong(HEARTBEAT_PROPERTY, 60_000);
+            long started = System.nanoTime();
+            progress.heartbeat = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread thread = new Thread(r, "heaplab-heartbeat");
+                thread.setDaemon(true);
+                return thread;
+            });
+            progress.heartbeat.scheduleAtFixedRate(() -> {
+                synchronized (err) {
+                    err.printf(java.util.Locale.ROOT, "heaplab: %s: %d of %d done after %d s%n", task,
+                            progress.done.get(), total, (System.nanoTime() - started) / 1_000_000_000L);
+                    err.flush();
+                }
+            }, millis, millis, java.util.concurrent.TimeUnit.MILLISECONDS);
+        }
+        return progress;
     }
 
     /** A bar counting {@code total} steps of {@code task}, or a silent one when not on a terminal. */
@@ -30,6 +60,7 @@ final class Progress implements AutoCloseable {
 
     /** One step done; safe to call from any thread. */
     void step() {
+        done.incrementAndGet();
         if (bar != null) {
             bar.step();
         }
@@ -37,6 +68,7 @@ final class Progress implements AutoCloseable {
 
     /** One step done that failed: the bar counts those beside its estimate of the time left. */
     void stepFailed() {
+        done.incrementAndGet();
         int failures = failed.incrementAndGet();
         if (bar != null) {
             bar.setExtraMessage(failures + " failed");
@@ -47,6 +79,9 @@ final class Progress implements AutoCloseable {
     /** Takes the bar off the terminal's current line, whatever happened. */
     @Override
     public void close() {
+        if (heartbeat != null) {
+            heartbeat.shutdownNow();
+        }
         if (bar != null) {
             bar.close();
         }

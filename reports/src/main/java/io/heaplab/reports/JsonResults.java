@@ -196,6 +196,9 @@ public final class JsonResults {
         jw.put("heapAtPeakLive", f.heapAtPeakLive());
         jw.put("peakHeapBytes", f.peakHeapBytes());
         jw.put("liveAtPeakHeap", f.liveAtPeakHeap());
+        if (!Double.isNaN(f.meanHeapOverLiveNearPeak())) {
+            jw.put("averagedNearPeak", f.averagedNearPeak());
+        }
     }
 
     /**

@@ -42,6 +42,10 @@ public final class WorkloadContext {
     // Johnstone & Wilson's measures, updated at every request
     private double heapOverLiveSum;
     private long heapOverLiveCount;
+    /** Half the peak of live bytes the workload said it will reach, rounded up; 0 when it did not say. */
+    private long nearPeakLive;
+    private double nearPeakSum;
+    private long nearPeakCount;
     private long heapAtPeakLive;
     private long peakHeapBytes;
     private long liveAtPeakHeap;
@@ -265,8 +269,13 @@ public final class WorkloadContext {
     private void trackHeap(boolean newPeakLive) {
         long heapBytes = wholeHeap.size();
         if (liveBytes > 0) {
-            heapOverLiveSum += (double) heapBytes / liveBytes;
+            double ratio = (double) heapBytes / liveBytes;
+            heapOverLiveSum += ratio;
             heapOverLiveCount++;
+            if (nearPeakLive > 0 && liveBytes >= nearPeakLive) {
+                nearPeakSum += ratio;
+                nearPeakCount++;
+            }
         }
         if (newPeakLive) {
             heapAtPeakLive = heapBytes;
@@ -294,13 +303,26 @@ public final class WorkloadContext {
         return timeline == null ? Timeline.EMPTY : timeline.build();
     }
 
+    /**
+     * Says, before the first request, the most bytes the workload will have live at once (a malloc trace knows it),
+     * so that {@link Fragmentation#averagedNearPeak()} can average over the requests at which at least half of it is
+     * live.
+     */
+    public void expectPeakLiveBytes(long bytes) {
+        if (bytes < 0) {
+            throw new IllegalArgumentException("peak of live bytes: " + bytes + " (expected: >= 0)");
+        }
+        nearPeakLive = (bytes + 1) / 2;
+    }
+
     /** Johnstone &amp; Wilson's four measures of the run so far. */
     public Fragmentation fragmentation() {
         if (peakLiveBytes == 0) {
             return Fragmentation.NONE;
         }
         return new Fragmentation(heapOverLiveCount == 0 ? Double.NaN : heapOverLiveSum / heapOverLiveCount,
-                peakLiveBytes, heapAtPeakLive, peakHeapBytes, liveAtPeakHeap);
+                peakLiveBytes, heapAtPeakLive, peakHeapBytes, liveAtPeakHeap,
+                nearPeakCount == 0 ? Double.NaN : nearPeakSum / nearPeakCount);
     }
 
     public long allocations() {

@@ -53,9 +53,20 @@ final class PagingSections {
                 "references", "pages touched", "virtual pages", "allocations", "space utilization",
                 "searches per request"));
         policies.forEach(p -> columns.add("faults " + p));
+        boolean malloc = false;
+        for (JsonNode run : runs) {
+            malloc |= run.path("fragmentation").isObject();
+        }
+        if (malloc) {
+            columns.addAll(MALLOC_COLUMNS);
+        }
         List<List<String>> rows = new ArrayList<>();
         for (List<JsonNode> point : points.values()) {
-            rows.add(row(point, policies));
+            List<String> row = row(point, policies);
+            if (malloc) {
+                row.addAll(mallocCells(point));
+            }
+            rows.add(row);
         }
         CurveFigures curves = new CurveFigures(context(workloads, pageSizes), pageSizes.size() == 1
                 ? pageSizes.iterator().next() : null);
@@ -100,6 +111,34 @@ final class PagingSections {
         return row;
     }
 
+    /** What a malloc replay's table has beyond a run's, as {@code heaplab malloc replay} prints it. */
+    private static final List<String> MALLOC_COLUMNS = List.of("ns/call", "heap KB", "live KB", "frag 4", "frag 3",
+            "frag 2", "frag 1 near peak", "frag 1");
+
+    /** A malloc replay's time per call, heap, live bytes and Johnstone &amp; Wilson's measures in percent. */
+    private static List<String> mallocCells(List<JsonNode> point) {
+        List<String> cells = new ArrayList<>();
+        cells.add(measure(point, r -> r.path("callTime").path("nanosPerCall"), 0));
+        cells.add(measure(point, r -> kb(r.path("fragmentation").path("peakHeapBytes")), 1));
+        cells.add(measure(point, r -> kb(r.path("fragmentation").path("peakLiveBytes")), 1));
+        for (String m : new String[] {"peakOverPeak", "atPeakHeap", "atPeakLive", "averagedNearPeak",
+            "averagedOverTime"}) {
+            String value = measure(point, r -> percent(r.path("fragmentation").path(m)), 1);
+            cells.add(value.equals("-") ? value : value + "%");
+        }
+        return cells;
+    }
+
+    private static JsonNode kb(JsonNode bytes) {
+        return bytes.isNumber() ? com.fasterxml.jackson.databind.node.DoubleNode.valueOf(bytes.asDouble() / 1024)
+                : bytes;
+    }
+
+    private static JsonNode percent(JsonNode fraction) {
+        return fraction.isNumber() ? com.fasterxml.jackson.databind.node.DoubleNode.valueOf(100 * fraction.asDouble())
+                : fraction;
+    }
+
     /** A measure of one run with thousands separators, or its mean ± sd over several; "-" where a run lacks it. */
     private static String measure(List<JsonNode> point, java.util.function.Function<JsonNode, JsonNode> field,
                                   int decimals) {
@@ -129,6 +168,25 @@ final class PagingSections {
         List<Series> heap = new ArrayList<>();
         List<String> labels = new ArrayList<>();
         List<double[]> measures = new ArrayList<>();
+        // the live bytes are the trace's own, the same under every strategy: a line per workload, from the run that
+        // sampled it most often
+        Map<String, JsonNode> liveByWorkload = new LinkedHashMap<>();
+        for (JsonNode run : runs) {
+            JsonNode timeline = run.path("timeline");
+            JsonNode kept = liveByWorkload.get(run.path("workload").asText());
+            if (timeline.has("liveBytes") && (kept == null || kept.path("requests").size()
+                    < timeline.path("requests").size())) {
+                liveByWorkload.put(run.path("workload").asText(), timeline);
+            }
+        }
+        liveByWorkload.forEach((workload, timeline) -> {
+            double[] kb = Nodes.doubles(timeline.path("liveBytes"));
+            for (int i = 0; i < kb.length; i++) {
+                kb[i] /= 1024;
+            }
+            heap.add(Series.line("live bytes" + (labelWorkload ? " · " + workload : ""),
+                    Nodes.doubles(timeline.path("requests")), kb));
+        });
         for (JsonNode run : runs) {
             String label = run.path("allocator").asText() + (labelWorkload ? " · " + run.path("workload").asText()
                     + " · seed " + run.path("seed").asText() : "");
@@ -152,7 +210,7 @@ final class PagingSections {
         }
         List<Figure> figures = new ArrayList<>();
         if (!heap.isEmpty()) {
-            figures.add(Figure.lines("heap-over-time", "The heap over the run",
+            figures.add(Figure.lines("heap-over-time", "The heap over the run, beside the live bytes",
                     Axis.linear("requests (allocations and frees)"), Axis.linear("heap, KB"), heap, List.of()));
         }
         if (!measures.isEmpty()) {

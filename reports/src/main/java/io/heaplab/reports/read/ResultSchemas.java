@@ -85,7 +85,8 @@ public final class ResultSchemas {
     public static final Fields FRAGMENTATION = object().required("averagedOverTime", number())
             .required("atPeakLive", number()).required("atPeakHeap", number()).required("peakOverPeak", number())
             .required("peakLiveBytes", count()).required("heapAtPeakLive", count())
-            .required("peakHeapBytes", count()).required("liveAtPeakHeap", count());
+            .required("peakHeapBytes", count()).required("liveAtPeakHeap", count())
+            .optional("averagedNearPeak", number());
 
     /** A workload's samples, a column each ({@link JsonResults#putTimeline}); a heap-over-time chart's points. */
     public static final Fields TIMELINE = object().required("requests", arrayOf(count()).nonEmpty())

@@ -56,7 +56,7 @@ public final class FitsSection implements ExperimentReader {
                         Nodes.cell(m.path("residentKB").asDouble(), 0), Nodes.cell(m.path("heapKB").asDouble(), 0),
                         Nodes.cell(m.path("searchesPerCall").asDouble(), 1),
                         s.has("timing") ? Nodes.cell(s.path("timing").path("meanMs").asDouble(), 0) : "-",
-                        Nodes.cell(m.path("fragmentation").path("peakOverPeak").asDouble(), 2)));
+                        Nodes.cell(100 * m.path("fragmentation").path("peakOverPeak").asDouble(), 1) + "%"));
                 double[] requests = Nodes.doubles(m.path("timeline").path("requests"));
                 double[] heapKB = Nodes.doubles(m.path("timeline").path("heapBytes"));
                 for (int i = 0; i < heapKB.length; i++) {

@@ -63,7 +63,7 @@ final class FitsTables {
                 m == null ? "FAILED" : format(m.residentKB(), 0), m == null ? "-" : format(m.heapKB(), 0),
                 m == null ? "-" : format(m.searchesPerCall(), 1),
                 m == null || m.timing() == null ? "-" : format(m.timing().meanMs(), 0),
-                m == null ? "-" : format(m.fragmentation(), 2));
+                m == null || Double.isNaN(m.fragmentation()) ? "-" : format(100 * m.fragmentation(), 1) + "%");
     }
 
     static String format(double value, int decimals) {

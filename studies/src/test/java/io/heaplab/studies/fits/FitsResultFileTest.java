@@ -70,7 +70,7 @@ class FitsResultFileTest {
         Section section = ResultFiles.read(file).getFirst();
         assertThat(section.tables().getFirst().rows()).hasSize(3);
         List<String> first = section.tables().getFirst().rows().getFirst();
-        assertThat(first).containsExactly("7000", "int", "first", "2,132", "88", "684", "684", "1.0", "6", "4.40");
+        assertThat(first).containsExactly("7000", "int", "first", "2,132", "88", "684", "684", "1.0", "6", "440.1%");
         assertThat(section.tables().getFirst().rows().get(2).get(8)).as("the tree was not timed").isEqualTo("-");
         assertThat(section.figures()).extracting(Figure::id).containsExactly("l7000-int-heap", "l7000-int-time");
         assertThat(section.notes()).anyMatch(n -> n.contains(FitsClaims.FIRST_FASTEST));

@@ -23,6 +23,8 @@ public final class MallocTrace {
     private final long[] extras;
     private final int events;
     private final String provenance;
+    /** {@link #liveProfile()}, worked out once: the trace never changes. */
+    private volatile LiveProfile liveProfile;
 
     private MallocTrace(Builder b) {
         this.events = b.events;
@@ -77,6 +79,15 @@ public final class MallocTrace {
      * live from its allocation to its free ({@code realloc} frees the old block and allocates the new at once).
      */
     public LiveProfile liveProfile() {
+        LiveProfile known = liveProfile;
+        if (known == null) {
+            known = profile();
+            liveProfile = known;
+        }
+        return known;
+    }
+
+    private LiveProfile profile() {
         Long2LongOpenHashMap live = new Long2LongOpenHashMap();
         long bytes = 0;
         long peak = 0;

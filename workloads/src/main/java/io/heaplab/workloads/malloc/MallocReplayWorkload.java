@@ -29,7 +29,8 @@ import java.util.Arrays;
  *       heap rejects is counted by the run; later frees of it are skipped.</li>
  * </ul>
  *
- * <p>The run samples itself a hundred times, evenly over the events, for its footprint over time.
+ * <p>The run samples itself a hundred times, evenly over the events, for its footprint over time, and knows the
+ * trace's peak of live bytes beforehand, for Johnstone &amp; Wilson's measure 1 near the peak.
  */
 public final class MallocReplayWorkload implements Workload {
 
@@ -38,10 +39,13 @@ public final class MallocReplayWorkload implements Workload {
 
     private final MallocTrace trace;
     private final String description;
+    /** The trace's own peak of live bytes, told to the run before it starts. */
+    private final long peakLiveBytes;
 
     public MallocReplayWorkload(MallocTrace trace, String description) {
         this.trace = trace;
         this.description = description;
+        this.peakLiveBytes = trace.liveProfile().peakLiveBytes();
     }
 
     @Override
@@ -51,6 +55,7 @@ public final class MallocReplayWorkload implements Workload {
 
     @Override
     public void run(WorkloadContext context) {
+        context.expectPeakLiveBytes(peakLiveBytes);
         new Replay(context).run();
     }
 
