@@ -8,6 +8,7 @@ import io.heaplab.traces.malloc.MallocTrace;
 import io.heaplab.traces.malloc.MallocTraces;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -86,6 +87,19 @@ class MallocCommandTest {
         assertThat(objects.err()).isEmpty();
     }
 
+    /** Off a terminal a replay says how far it has come on a line every interval (a minute; shortened here). */
+    @Test
+    void offATerminalAReplayWritesALineEveryInterval() throws Exception {
+        Launch.Result run = Launch.shell("HEAPLAB_JAVA_OPTS=-D" + "heaplab.progress.heartbeatMillis=100 \"$HEAPLAB\""
+                + " malloc replay examples/malloc-traces/python-json.hmt -a tlsf,buddy,segregated --threads 1");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        // the launcher's own lines when it builds first aside
+        List<String> lines = run.err().lines().filter(l -> !l.matches("heaplab: (building .*|  +\\d+/\\d+ .*)"))
+                .toList();
+        assertThat(lines).isNotEmpty().allSatisfy(line -> assertThat(line)
+                .matches("heaplab: replays: \\d+ of 15 done after \\d+ s"));
+    }
+
     /** A replay's curve of 28,000 sizes: its log-spaced sizes and knees in the files, every size on request. */
     @Test
     void aReplaysLongCurveIsWrittenAtItsKneesUnlessEverySizeIsAskedFor() throws Exception {
@@ -110,9 +124,10 @@ class MallocCommandTest {
 
     @Test
     void theShippedTracesReplayThroughEveryDefaultStrategyWithTheTracesOwnPeak() throws Exception {
-        // the list fits walk about a thousand free blocks per request on python-json: the fast strategies there
-        String[][] cases = {{"tcc-compile.hmt", ""}, {"sort-lines.hmt", ""},
-            {"python-json.hmt", "tlsf,segregated,buddy,brent-ff"}};
+        // the defaults, and the list fits on the small traces (they walk about a thousand free blocks per request
+        // on python-json)
+        String[][] cases = {{"tcc-compile.hmt", ""}, {"sort-lines.hmt", "first-fit,next-fit,best-fit,worst-fit"},
+            {"python-json.hmt", ""}};
         for (String[] c : cases) {
             String name = c[0];
             Path json = dir.resolve(name + ".json");
@@ -124,6 +139,10 @@ class MallocCommandTest {
             assertThat(replay.exitCode()).isZero();
             JsonNode runs = new ObjectMapper().readTree(json.toFile()).get("runs");
             assertThat(runs).hasSize(c[1].isEmpty() ? 8 : 4);
+            if (c[1].isEmpty()) {
+                assertThat(runs.findValuesAsText("allocator")).containsExactly("segregated", "tlsf", "buddy",
+                        "brent-ff", "slab", "dlmalloc", "jemalloc", "mimalloc");
+            }
             long peak = peakOf(TRACES.resolve(name));
             for (JsonNode run : runs) {
                 assertThat(run.get("peakLiveBytes").asLong()).as("%s through %s", name, run.get("allocator"))

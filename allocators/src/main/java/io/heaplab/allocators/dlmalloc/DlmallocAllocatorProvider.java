@@ -24,7 +24,7 @@ public final class DlmallocAllocatorProvider implements AllocatorProvider {
     @Override
     public String description() {
         return "Doug Lea's malloc as glibc 2.36 implements it, one thread: tcache, fastbins, unsorted, small and"
-                + " sorted large bins, last remainder, top grown by sbrk, large chunks mmapped (malloc/malloc.c)";
+                + " sorted large bins, last remainder, top grown by sbrk, large chunks mmapped (Lea 1996, glibc 2.36)";
     }
 
     @Override
