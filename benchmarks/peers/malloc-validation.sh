@@ -27,7 +27,7 @@ fi
 if [ -n "$capture" ]; then
   mkdir -p "$capture"
   cc1="$(gcc -print-prog-name=cc1)"
-  "$heaplab" malloc capture -o "$capture/gcc-cc1.hmt" -- "$cc1" -quiet -O2 \
+  "$heaplab" malloc capture -o "$capture/gcc-cc1.hmt" -- "$cc1" -quiet -O2 -imultiarch "$(gcc -print-multiarch)" \
     "$root/traces/src/main/resources/io/heaplab/traces/malloc/capture/heaplab_malloc_capture.c" -o /dev/null >/dev/null
   "$heaplab" malloc capture -o "$capture/python-json-2m.hmt" -- env PYTHONMALLOC=malloc python3 -c \
     "import json; d=[{'a':i,'b':str(i)*3,'c':[i,i+1]} for i in range(29000)]; s=json.dumps(d); e=json.loads(s)" \
@@ -50,26 +50,27 @@ python3 - "$work" "${traces[@]}" <<'PY'
 import json, os, sys
 work, traces = sys.argv[1], sys.argv[2:]
 pairs = [("dlmalloc", "glibc"), ("jemalloc", "jemalloc"), ("mimalloc", "mimalloc"), ("slab", None)]
-print("| trace | calls | live KB | model | heap KB | touched KB | real allocator | peak resident KB | gap |")
-print("|---|---|---|---|---|---|---|---|---|")
+print("| trace | calls | live KB |")
+print("|---|---:|---:|")
+for i, trace in enumerate(traces, 1):
+    s = json.load(open(f"{work}/sim-{i}.json"))["runs"][0]
+    print(f"| {os.path.basename(trace)} | {s['allocations'] + s['frees']:,} | {s['peakLiveBytes'] / 1024:,.0f} |")
+print()
+print("| trace | model | heap KB | touched KB | real allocator | peak resident KB | gap |")
+print("|---|---|---:|---:|---|---:|---:|")
 for i, trace in enumerate(traces, 1):
     sim = {r["allocator"]: r for r in json.load(open(f"{work}/sim-{i}.json"))["runs"]}
     nat = {r["allocator"][len("native:"):]: r for r in json.load(open(f"{work}/native-{i}.json"))["runs"]}
-    name = os.path.basename(trace)
-    first = True
     for model, real in pairs:
         s = sim[model]
         heap = s["fragmentation"]["peakHeapBytes"] / 1024
         touched = s["pagesTouched"] * s["pageSize"] / 1024
+        cells = [os.path.basename(trace), model, f"{heap:,.0f}", f"{touched:,.0f}"]
         n = nat.get(real) if real else None
-        calls = s["allocations"] + s["frees"]
-        cells = [name if first else "", f"{calls:,}" if first else "",
-                 f"{s['peakLiveBytes'] / 1024:,.0f}" if first else "", model, f"{heap:,.0f}", f"{touched:,.0f}"]
         if n is None:
-            cells += [real or "-", "-", "-"]
+            cells += [real or "none", "-", "-"]
         else:
             peak = n["fragmentation"]["peakHeapBytes"] / 1024
             cells += [real, f"{peak:,.0f}", f"{100 * (touched - peak) / peak:+.0f}%"]
         print("| " + " | ".join(cells) + " |")
-        first = False
 PY

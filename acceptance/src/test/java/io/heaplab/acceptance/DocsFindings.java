@@ -89,6 +89,7 @@ final class DocsFindings {
         fits(findings);
         sweep(findings, root);
         largeTrace(findings);
+        mallocValidation(findings);
         List<DynamicNode> tests = new ArrayList<>();
         for (int i = 0; i < findings.size(); i++) {
             Finding finding = findings.get(i);
@@ -131,6 +132,40 @@ final class DocsFindings {
         }));
         findings.add(new Finding("docs/sweeps.md", SWEEP, "mru/table.csv", csv -> String.join(" ",
                 csv.asText().lines().limit(5).toList()).replaceAll("\\s+", " ")));
+    }
+
+    // ---------------------------------------------------------------- the models beside the real allocators
+
+    /**
+     * The validation table of docs/malloc-traces.md, the models' half on the shipped traces: each trace's calls and
+     * live bytes, and each model's heap and pages touched, as the docs' replays give them.
+     */
+    private static void mallocValidation(List<Finding> findings) {
+        String doc = "docs/malloc-traces.md";
+        String[][] traces = {{"tcc-compile", "v-tcc"}, {"python-json", "v-python"}, {"sort-lines", "v-sort"}};
+        for (String[] trace : traces) {
+            String command = "./heaplab malloc replay examples/malloc-traces/" + trace[0] + ".hmt -a"
+                    + " slab,dlmalloc,jemalloc,mimalloc -p lru:frames=16 --repeat 0 --json " + trace[1] + ".json";
+            String name = trace[0] + ".hmt";
+            findings.add(new Finding(doc, command, trace[1] + ".json", json -> {
+                JsonNode run = json.get("runs").get(0);
+                return String.format(Locale.ROOT, "| %s | %,d | %,.0f |", name,
+                        run.get("allocations").asLong() + run.get("frees").asLong(),
+                        run.get("peakLiveBytes").asDouble() / 1024);
+            }));
+            for (String model : new String[] {"dlmalloc", "jemalloc", "mimalloc", "slab"}) {
+                findings.add(new Finding(doc, command, trace[1] + ".json", json -> {
+                    for (JsonNode run : json.get("runs")) {
+                        if (run.get("allocator").asText().equals(model)) {
+                            return String.format(Locale.ROOT, "| %s | %s | %,.0f | %,.0f |", name, model,
+                                    run.get("fragmentation").get("peakHeapBytes").asDouble() / 1024,
+                                    run.get("pagesTouched").asDouble() * run.get("pageSize").asInt() / 1024);
+                        }
+                    }
+                    return "no run of " + model;
+                }));
+            }
+        }
     }
 
     // ---------------------------------------------------------------- the large trace of docs/benchmarks.md
