@@ -60,7 +60,7 @@ class MallocNativeTest {
                 json.toString(), "--csv", csv.toString());
         assertThat(all.exitCode()).as(all.err()).isZero();
         assertThat(all.err()).isEmpty();
-        assertThat(all.out()).contains("allocator", "ns/call", "peak KB", "minor faults", "1 allocators");
+        assertThat(all.out()).contains("allocator", "ns/call", "peak KB", "minor faults", "1 allocator, ");
         JsonNode run = new ObjectMapper().readTree(json.toFile()).get("runs").get(0);
         assertThat(run.get("allocator").asText()).isEqualTo("native:glibc");
         assertThat(run.get("peakLiveBytes").asLong()).isEqualTo(9_000_000);
@@ -102,7 +102,7 @@ class MallocNativeTest {
                         + " install libmimalloc2.0; skipped",
                 "heaplab: tcmalloc is not installed (libtcmalloc_minimal.so.4 is in none of 1 library directories):"
                         + " apt-get install libtcmalloc-minimal4; skipped");
-        assertThat(run.out()).contains("glibc").contains("1 allocators");
+        assertThat(run.out()).contains("glibc").contains("1 allocator, ");
 
         Cli none = Cli.run("malloc", "native", trace.toString(), "-a", "jemalloc", "--library-path",
                 empty.toString());

@@ -97,7 +97,7 @@ final class MallocNativeCommand implements Callable<Integer> {
         replay.program(); // compiled before the clock and the bar start
         long start = System.nanoTime();
         List<NativeMeasures> measures;
-        try (Progress progress = Progress.start("native replays", 1 + chosen.size() * repeat)) {
+        try (Progress progress = Progress.startWithHeartbeat("native replays", 1 + chosen.size() * repeat, err)) {
             measures = replay.replay(calls, chosen, repeat, progress::step);
         }
         long nanos = System.nanoTime() - start;
@@ -121,7 +121,8 @@ final class MallocNativeCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         print(measures, results, out);
-        out.printf(Locale.ROOT, "%d allocators, %d calls, %d processes in %.2f s%n", measures.size(),
+        out.printf(Locale.ROOT, "%d allocator%s, %d calls, %d processes in %.2f s%n", measures.size(),
+                measures.size() == 1 ? "" : "s",
                 measures.isEmpty() ? 0 : measures.getFirst().profile().calls(), 1 + measures.size() * repeat,
                 nanos / 1e9);
         if (json != null) {

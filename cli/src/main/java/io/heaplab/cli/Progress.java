@@ -18,6 +18,8 @@ final class Progress implements AutoCloseable {
     private final java.util.concurrent.atomic.AtomicInteger failed = new java.util.concurrent.atomic.AtomicInteger();
     private final java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
     private java.util.concurrent.ScheduledExecutorService heartbeat;
+    /** Set when the work is done: a heartbeat already under way then prints nothing after the results. */
+    private volatile boolean closed;
 
     private Progress(ProgressBar bar) {
         this.bar = bar;
@@ -38,7 +40,7 @@ final class Progress implements AutoCloseable {
                 return thread;
             });
             progress.heartbeat.scheduleAtFixedRate(() -> {
-                synchronized (err) {
+                if (!progress.closed) {
                     err.printf(java.util.Locale.ROOT, "heaplab: %s: %d of %d done after %d s%n", task,
                             progress.done.get(), total, (System.nanoTime() - started) / 1_000_000_000L);
                     err.flush();
@@ -79,8 +81,14 @@ final class Progress implements AutoCloseable {
     /** Takes the bar off the terminal's current line, whatever happened. */
     @Override
     public void close() {
+        closed = true;
         if (heartbeat != null) {
             heartbeat.shutdownNow();
+            try {
+                heartbeat.awaitTermination(5, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
         if (bar != null) {
             bar.close();

@@ -55,7 +55,8 @@ final class PagingSections {
         policies.forEach(p -> columns.add("faults " + p));
         boolean malloc = false;
         for (JsonNode run : runs) {
-            malloc |= run.path("fragmentation").isObject();
+            // a malloc trace's replay, simulated or native: every run of a workload has its fragmentation
+            malloc |= run.path("workload").asText().startsWith("malloc-trace:") || run.has("callTime");
         }
         if (malloc) {
             columns.addAll(MALLOC_COLUMNS);

@@ -82,11 +82,12 @@ public final class ResultSchemas {
             .sameLength("sizes", "faults", "missRatio", "writeBacks", "meanResident", "lifetime");
 
     /** Johnstone &amp; Wilson's measures ({@link JsonResults#putFragmentation}). */
-    public static final Fields FRAGMENTATION = object().required("averagedOverTime", number())
-            .required("atPeakLive", number()).required("atPeakHeap", number()).required("peakOverPeak", number())
+    public static final Fields FRAGMENTATION = object().required("averagedOverTime", number().orNotFinite())
+            .required("atPeakLive", number().orNotFinite()).required("atPeakHeap", number().orNotFinite())
+            .required("peakOverPeak", number().orNotFinite())
             .required("peakLiveBytes", count()).required("heapAtPeakLive", count())
             .required("peakHeapBytes", count()).required("liveAtPeakHeap", count())
-            .optional("averagedNearPeak", number());
+            .optional("averagedNearPeak", number().orNotFinite());
 
     /** A workload's samples, a column each ({@link JsonResults#putTimeline}); a heap-over-time chart's points. */
     public static final Fields TIMELINE = object().required("requests", arrayOf(count()).nonEmpty())

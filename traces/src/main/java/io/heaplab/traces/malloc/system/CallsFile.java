@@ -46,7 +46,7 @@ public final class CallsFile {
     static final int REALLOC = 3;
     static final int MEMALIGN = 4;
     static final int FREE = 5;
-    /** About this many samples over a replay: enough to find the peak, few enough to cost nothing. */
+    /** At most this many samples every k calls: enough to find the peak, few enough to cost nothing. */
     static final int SAMPLES = 4096;
 
     /**
@@ -74,7 +74,7 @@ public final class CallsFile {
     public static Profile write(MallocTrace trace, Path file) throws IOException {
         long[] live = liveAfterEachCall(trace);
         int calls = live.length;
-        long every = Math.max(1, calls / SAMPLES);
+        long every = Math.max(1, (calls + SAMPLES - 1) / SAMPLES);
         int peakCall = -1;
         long peak = 0;
         for (int i = 0; i < calls; i++) {

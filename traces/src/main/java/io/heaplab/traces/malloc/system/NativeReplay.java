@@ -62,15 +62,15 @@ public final class NativeReplay {
         try {
             Path calls = work.resolve("calls.bin");
             CallsFile.Profile profile = CallsFile.write(trace, calls);
-            int samples = profile.sampleCalls().length;
-            NativeRun baseline = run(program, calls, work.resolve("none.out"), null, false, samples);
+            NativeRun baseline = run(program, calls, work.resolve("none.out"), null, false, profile);
             afterEach.run();
             List<NativeMeasures> measures = new ArrayList<>();
-            for (SystemAllocator allocator : allocators) {
+            for (int a = 0; a < allocators.size(); a++) {
+                SystemAllocator allocator = allocators.get(a);
                 List<NativeRun> runs = new ArrayList<>();
                 for (int r = 0; r < repeats; r++) {
-                    runs.add(run(program, calls, work.resolve(allocator.name() + "." + r + ".out"), allocator, true,
-                            samples));
+                    runs.add(run(program, calls, work.resolve("allocator-" + a + "." + r + ".out"), allocator, true,
+                            profile));
                     afterEach.run();
                 }
                 measures.add(measure(allocator, profile, runs, baseline));
@@ -104,7 +104,7 @@ public final class NativeReplay {
     }
 
     private NativeRun run(Path program, Path calls, Path out, SystemAllocator allocator, boolean allocate,
-                          int samples) throws IOException {
+                          CallsFile.Profile profile) throws IOException {
         Path errors = out.resolveSibling(out.getFileName() + ".err");
         ProcessBuilder builder = new ProcessBuilder(program.toString(), calls.toString(), out.toString(),
                 allocate ? "alloc" : "none").redirectErrorStream(false).redirectOutput(ProcessBuilder.Redirect.DISCARD)
@@ -123,19 +123,31 @@ public final class NativeReplay {
         } catch (InterruptedException e) {
             process.destroy();
             try {
-                process.waitFor(5, TimeUnit.SECONDS);
+                if (!process.waitFor(5, TimeUnit.SECONDS)) {
+                    process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+                }
             } catch (InterruptedException again) {
                 Thread.currentThread().interrupt();
             }
             Thread.currentThread().interrupt();
             throw new ReplayException("malloc native: interrupted while replaying under " + who);
         }
+        List<String> messages = Files.readAllLines(errors, StandardCharsets.ISO_8859_1).stream()
+                .filter(l -> !l.isBlank()).toList();
         if (status != 0) {
-            String message = Files.readAllLines(errors, StandardCharsets.UTF_8).stream().filter(l -> !l.isBlank())
-                    .findFirst().orElse(status > 128 ? "killed by signal " + (status - 128) : "no message");
+            String message = messages.stream().findFirst()
+                    .orElse(status > 128 ? "killed by signal " + (status - 128) : "no message");
             throw new ReplayException("malloc native: the replay under " + who + " failed with status " + status
                     + ": " + message);
         }
-        return NativeRun.read(out, samples);
+        // the dynamic loader ignores a library it cannot preload and goes on: the C library's malloc would then be
+        // measured under another's name
+        for (String message : messages) {
+            if (message.contains("cannot be preloaded")) {
+                throw new ReplayException("malloc native: " + allocator.library() + " cannot be preloaded for "
+                        + who + " (expected: a shared library of this machine's architecture): " + message);
+            }
+        }
+        return NativeRun.read(out, profile);
     }
 }

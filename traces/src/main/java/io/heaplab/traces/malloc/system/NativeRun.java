@@ -28,37 +28,55 @@ public record NativeRun(long calls, long loopNanos, long sampleNanos, long minor
         return loopNanos - sampleNanos;
     }
 
-    /** Reads the replayer's output; a file cut short or malformed names the line. */
-    static NativeRun read(Path file, int samples) throws IOException {
+    /**
+     * Reads the replayer's output for the calls of {@code profile}: every measure once, and a sample at each call
+     * the profile lists; anything else names the file and the line.
+     */
+    static NativeRun read(Path file, CallsFile.Profile profile) throws IOException {
         List<String> lines = Files.readAllLines(file, StandardCharsets.US_ASCII);
-        long[] values = new long[9];
-        String[] keys = {"calls", "loop_ns", "sample_ns", "minflt", "failed", "hwm_kb", "rss_kb", "anon_kb",
-            "page_bytes"};
-        long[] anon = new long[samples];
+        List<String> keys = List.of("calls", "loop_ns", "sample_ns", "minflt", "failed", "hwm_kb", "rss_kb",
+                "anon_kb", "page_bytes");
+        long[] values = new long[keys.size()];
+        boolean[] seen = new boolean[keys.size()];
+        long[] expected = profile.sampleCalls();
+        long[] anon = new long[expected.length];
         int taken = 0;
         boolean ended = false;
         for (int n = 0; n < lines.size(); n++) {
-            String[] f = lines.get(n).split(" ");
+            String line = lines.get(n);
+            String[] f = line.split(" ");
             try {
-                if (f[0].equals("sample") && f.length == 3 && taken < samples) {
+                if (f[0].equals("sample") && f.length == 3) {
+                    if (taken == expected.length || Long.parseLong(f[1]) != expected[taken]) {
+                        throw new IOException(file + ": line " + (n + 1) + ": '" + line + "' (expected: "
+                                + (taken == expected.length ? "no more samples than " + expected.length
+                                : "the sample after call " + expected[taken]) + ")");
+                    }
                     anon[taken++] = Long.parseLong(f[2]);
-                } else if (f[0].equals("end")) {
+                } else if (line.equals("end")) {
                     ended = true;
                 } else {
-                    int key = List.of(keys).indexOf(f[0]);
-                    if (key < 0 || f.length != 2) {
+                    int key = keys.indexOf(f[0]);
+                    if (key < 0 || f.length != 2 || seen[key]) {
                         throw new NumberFormatException();
                     }
                     values[key] = Long.parseLong(f[1]);
+                    seen[key] = true;
                 }
             } catch (NumberFormatException e) {
-                throw new IOException(file + ": line " + (n + 1) + ": '" + lines.get(n)
-                        + "' (expected: a measure and a number)");
+                throw new IOException(file + ": line " + (n + 1) + ": '" + line + "' (expected: one of "
+                        + String.join(", ", keys) + " once, and a number)");
             }
         }
-        if (!ended || taken != samples) {
-            throw new IOException(file + ": " + taken + " samples of " + samples + (ended ? "" : ", no end line")
-                    + " (expected: the replayer's whole output)");
+        for (int k = 0; k < keys.size(); k++) {
+            if (!seen[k]) {
+                throw new IOException(file + ": no " + keys.get(k) + " (expected: the replayer's whole output)");
+            }
+        }
+        if (!ended || taken != expected.length || values[0] != profile.calls() || values[8] <= 0) {
+            throw new IOException(file + ": " + values[0] + " calls, " + taken + " samples of " + expected.length
+                    + (ended ? "" : ", no end line") + " (expected: the replayer's whole output for " + profile.calls()
+                    + " calls)");
         }
         return new NativeRun(values[0], values[1], values[2], values[3], values[4], values[5], values[6], values[7],
                 values[8], anon);

@@ -51,9 +51,10 @@ public record SystemAllocator(String name, Path library) {
         if (equals >= 0) {
             String name = item.substring(0, equals).strip();
             Path library = Path.of(item.substring(equals + 1).strip());
-            if (name.isEmpty() || !Files.isRegularFile(library)) {
-                throw new IllegalArgumentException("allocator '" + item + "' (expected: NAME=PATH naming a shared"
-                        + " library file, or one of " + String.join(", ", KNOWN) + ")");
+            if (!name.matches("[A-Za-z0-9._-]+") || !Files.isRegularFile(library)) {
+                throw new IllegalArgumentException("allocator '" + item + "' (expected: NAME=PATH, a name of letters,"
+                        + " digits, '.', '_' or '-' and a shared library file, or one of " + String.join(", ", KNOWN)
+                        + ")");
             }
             return new SystemAllocator(name, library.toAbsolutePath());
         }
@@ -80,18 +81,28 @@ public record SystemAllocator(String name, Path library) {
 
     /**
      * The directories a system keeps its shared libraries in, those that exist: {@code /usr/local/lib}, each
-     * multiarch directory ({@code /usr/lib/x86_64-linux-gnu} and the like), {@code /usr/lib64}, {@code /usr/lib},
-     * {@code /lib64}, {@code /lib}.
+     * multiarch directory ({@code /usr/lib/x86_64-linux-gnu} and the like, the machine's own first),
+     * {@code /usr/lib64}, {@code /usr/lib}, {@code /lib64}, {@code /lib}.
      */
     public static List<Path> libraryDirectories() {
         List<Path> dirs = new ArrayList<>();
         dirs.add(Path.of("/usr/local/lib"));
+        // this machine's own architecture first: another's library (i386 beside x86_64) cannot be preloaded
+        String own = switch (System.getProperty("os.arch", "")) {
+            case "amd64", "x86_64" -> "x86_64-linux-gnu";
+            case "aarch64", "arm64" -> "aarch64-linux-gnu";
+            default -> System.getProperty("os.arch", "") + "-linux-gnu";
+        };
         for (String root : List.of("/usr/lib", "/lib")) {
-            try (DirectoryStream<Path> multiarch = Files.newDirectoryStream(Path.of(root), "*-linux-gnu*")) {
-                multiarch.forEach(dirs::add);
+            List<Path> multiarch = new ArrayList<>();
+            try (DirectoryStream<Path> found = Files.newDirectoryStream(Path.of(root), "*-linux-gnu*")) {
+                found.forEach(multiarch::add);
             } catch (IOException e) {
                 // no such root: nothing to add
             }
+            multiarch.sort(java.util.Comparator.comparing((Path d) -> !d.getFileName().toString().equals(own))
+                    .thenComparing(Path::toString));
+            dirs.addAll(multiarch);
         }
         dirs.addAll(List.of(Path.of("/usr/lib64"), Path.of("/usr/lib"), Path.of("/lib64"), Path.of("/lib")));
         return dirs.stream().filter(Files::isDirectory).toList();

@@ -236,6 +236,10 @@ int main(int argc, char **argv) {
         for (uint64_t j = 0; j < n; j++, i++) {
             struct call *c = &batch[j];
             void *p;
+            if (c->slot >= slots) {
+                errno = EINVAL;
+                fail("a slot beyond the table in the calls");
+            }
             if (!allocate) {
                 blocks[c->slot] = c->op == OP_FREE ? NULL : (void *) batch;
             } else {
@@ -263,6 +267,8 @@ int main(int argc, char **argv) {
                             memset((char *) p + c->aux, 0xA5, c->size - c->aux);
                         }
                         blocks[c->slot] = p;
+                    } else if (c->size == 0) {
+                        blocks[c->slot] = NULL; /* glibc's realloc(p, 0) frees p and answers NULL */
                     } else {
                         failed++;
                     }

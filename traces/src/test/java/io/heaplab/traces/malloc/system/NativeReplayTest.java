@@ -95,14 +95,64 @@ class NativeReplayTest {
         }).getFirst();
         assertThat(glibc.profile().calls()).as("the two dropped events make no call").isEqualTo(4);
         assertThat(glibc.repeats()).isEqualTo(3);
-        assertThat(glibc.fastestPerCall()).isLessThanOrEqualTo(glibc.nanosPerCall());
-        assertThat(glibc.nanosPerCall()).isLessThanOrEqualTo(glibc.slowestPerCall());
         // 4 MiB + 16 KiB written at the peak: 1,024 pages of the mapping and the chunk's few
         assertThat(glibc.peakBytes()).isBetween((4L << 20), (4L << 20) + 64 * 1024);
         // the mapping is unmapped by free: what stays is the 16,000-byte block in the arena
         assertThat(glibc.finalBytes()).isBetween(16_000L, 200 * 1024L);
-        // the allocator-free run has the replayer's own memory, which is no part of the heap
-        assertThat(glibc.baseline().anonKb()).isPositive();
+        // the heap at each sample is the run's resident memory less the allocator-free run's at the same call
+        for (int i = 0; i < glibc.heapAtSamples().length; i++) {
+            assertThat(glibc.heapAtSamples()[i]).isEqualTo(Math.max(0,
+                    glibc.run().sampleAnon()[i] - glibc.baseline().sampleAnon()[i]));
+        }
+        assertThat(java.util.Arrays.stream(glibc.baseline().sampleAnon()).min().orElse(0)).as("the replayer's own"
+                + " memory at every sample").isPositive();
+    }
+
+    /**
+     * 10,002 calls sample every third call (ceil(10,002 / 4,096) = 3), the call of most live bytes (the 5,002nd, not
+     * a multiple of 3) and the last; the replayer's samples must be at exactly those calls, or reading them fails.
+     */
+    @Test
+    void theReplayerSamplesAtTheCallsTheProfileLists() throws Exception {
+        MallocTrace.Builder trace = MallocTrace.builder();
+        for (int i = 0; i < 5_001; i++) {
+            trace.malloc(1, 0x1000 + 16L * i, 100);
+        }
+        trace.calloc(1, 0x900000, 3, 1000);      // 3,000 bytes in 3 elements of 1,000
+        for (int i = 0; i < 5_000; i++) {
+            trace.free(1, 0x1000 + 16L * i);
+        }
+        MallocTrace built = trace.build();
+        NativeMeasures glibc = replay.replay(built, List.of(new SystemAllocator("glibc", null)), 1, () -> {
+        }).getFirst();
+        CallsFile.Profile profile = glibc.profile();
+        assertThat(profile.calls()).isEqualTo(10_002);
+        assertThat(profile.sampleEvery()).isEqualTo(3);
+        assertThat(profile.peakCall()).isEqualTo(5_001);
+        assertThat(profile.sampleCalls()).contains(3, 5_001, 5_002, 10_002).doesNotContain(5_000, 5_003);
+        assertThat(profile.sampleCalls()).hasSize(3_334 + 1);
+        assertThat(profile.peakLiveBytes()).isEqualTo(503_100);
+        assertThat(glibc.heapAtSamples()[glibc.peakSample()]).isGreaterThanOrEqualTo(503_100);
+    }
+
+    @Test
+    void aTraceOfNoCallsReplaysToNothing() throws Exception {
+        MallocTrace nothing = MallocTrace.builder().free(1, 0x10).malloc(1, 0, 5).build();
+        NativeMeasures glibc = replay.replay(nothing, List.of(new SystemAllocator("glibc", null)), 1, () -> {
+        }).getFirst();
+        assertThat(glibc.profile().calls()).isZero();
+        assertThat(glibc.heapAtSamples()).isEmpty();
+        assertThat(glibc.peakBytes()).isZero();
+    }
+
+    @Test
+    void aLibraryTheLoaderCannotPreloadIsRefusedRatherThanMeasuredAsGlibc() throws Exception {
+        Path notALibrary = java.nio.file.Files.writeString(dir.resolve("libnot.so"), "not an ELF file\n");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> replay.replay(rampAndDrain(),
+                        List.of(SystemAllocator.find("mine=" + notALibrary, List.of())), 1, () -> {
+                        }))
+                .isInstanceOf(NativeReplay.ReplayException.class)
+                .hasMessageStartingWith("malloc native: " + notALibrary + " cannot be preloaded for mine");
     }
 
     @Test
@@ -123,6 +173,13 @@ class NativeReplayTest {
             // needs twice that
             assertThat(m.peakBytes()).as(m.allocator().name()).isBetween(8_000_000L, 16_000_000L);
             assertThat(m.failed()).isZero();
+        }
+        // each library really was loaded: a silently ignored preload would give glibc's own figures
+        for (NativeMeasures m : all) {
+            if (m.allocator().library() != null) {
+                assertThat(m.peakBytes()).as(m.allocator().name() + " beside glibc")
+                        .isNotEqualTo(all.getFirst().peakBytes());
+            }
         }
     }
 }

@@ -52,7 +52,9 @@ class SystemAllocatorTest {
                 .isEqualTo(new SystemAllocator("mine", library.toAbsolutePath()));
         assertThatThrownBy(() -> SystemAllocator.find("mine=" + dir.resolve("missing.so"), List.of()))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith("allocator 'mine=").hasMessageContaining("(expected: NAME=PATH naming a");
+                .hasMessageStartingWith("allocator 'mine=").hasMessageContaining("(expected: NAME=PATH, a name of");
+        assertThatThrownBy(() -> SystemAllocator.find("../x=" + library, List.of()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("allocator '../x=");
         assertThatThrownBy(() -> SystemAllocator.find("hoard", List.of()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("allocator 'hoard' (expected: one of glibc, jemalloc, mimalloc, tcmalloc, or NAME=PATH for"
