@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
@@ -128,7 +127,8 @@ public final class CCompiler {
                         + e.getMessage() + ")");
             }
             String messages = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            int status = waitFor(process);
+            int status = ChildProcess.await(process,
+                    () -> new CompileException(purpose + ": interrupted while compiling"));
             if (status != 0 || !Files.isRegularFile(built)) {
                 String first = messages.lines().filter(l -> !l.isBlank()).limit(2).reduce((a, b) -> a + " | " + b)
                         .orElse("no message");
@@ -151,20 +151,6 @@ public final class CCompiler {
         }
     }
 
-    private int waitFor(Process process) {
-        try {
-            return process.waitFor();
-        } catch (InterruptedException e) {
-            process.destroy();
-            try {
-                process.waitFor(5, TimeUnit.SECONDS);
-            } catch (InterruptedException again) {
-                Thread.currentThread().interrupt();
-            }
-            Thread.currentThread().interrupt();
-            throw new CompileException(purpose + ": interrupted while compiling");
-        }
-    }
 
     private static String hash(byte[] source, String compiler) {
         try {

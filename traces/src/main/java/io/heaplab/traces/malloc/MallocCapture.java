@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
@@ -137,7 +136,8 @@ public final class MallocCapture {
             throw new CaptureException("malloc capture: cannot start " + command.getFirst() + " ("
                     + e.getMessage().replaceFirst("^Cannot run program \"[^\"]*\"[^:]*: ", "") + ")");
         }
-        int status = waitFor(process);
+        int status = ChildProcess.await(process,
+                () -> new CaptureException("malloc capture: interrupted while the command ran"));
         return new Result(status, directory, processes(directory, process.pid()));
     }
 
@@ -171,19 +171,5 @@ public final class MallocCapture {
         return parts.length == 3 ? Integer.parseInt(parts[1]) : 0;
     }
 
-    private static int waitFor(java.lang.Process process) {
-        try {
-            return process.waitFor();
-        } catch (InterruptedException e) {
-            process.destroy();
-            try {
-                process.waitFor(5, TimeUnit.SECONDS);
-            } catch (InterruptedException again) {
-                Thread.currentThread().interrupt();
-            }
-            Thread.currentThread().interrupt();
-            throw new CaptureException("malloc capture: interrupted while the command ran");
-        }
-    }
 
 }

@@ -1,6 +1,7 @@
 package io.heaplab.traces.malloc.system;
 
 import io.heaplab.traces.malloc.CCompiler;
+import io.heaplab.traces.malloc.ChildProcess;
 import io.heaplab.traces.malloc.MallocTrace;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -10,7 +11,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
@@ -117,21 +117,8 @@ public final class NativeReplay {
         }
         String who = allocator == null ? "the allocator-free run" : allocator.name();
         Process process = builder.start();
-        int status;
-        try {
-            status = process.waitFor();
-        } catch (InterruptedException e) {
-            process.destroy();
-            try {
-                if (!process.waitFor(5, TimeUnit.SECONDS)) {
-                    process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-                }
-            } catch (InterruptedException again) {
-                Thread.currentThread().interrupt();
-            }
-            Thread.currentThread().interrupt();
-            throw new ReplayException("malloc native: interrupted while replaying under " + who);
-        }
+        int status = ChildProcess.await(process,
+                () -> new ReplayException("malloc native: interrupted while replaying under " + who));
         List<String> messages = Files.readAllLines(errors, StandardCharsets.ISO_8859_1).stream()
                 .filter(l -> !l.isBlank()).toList();
         if (status != 0) {
