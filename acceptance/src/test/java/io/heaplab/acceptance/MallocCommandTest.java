@@ -87,6 +87,26 @@ class MallocCommandTest {
         assertThat(objects.err()).isEmpty();
     }
 
+    /** A strategy that searches every free block, named on a long trace, is warned of before it starts. */
+    @Test
+    void aListSearchOnALongTraceIsWarnedOf() throws Exception {
+        MallocTrace.Builder events = MallocTrace.builder();
+        for (int i = 0; i < 105_000; i++) {
+            events.malloc(1, 0x1000, 24).free(1, 0x1000);
+        }
+        Path trace = dir.resolve("long.hmt");
+        MallocTraces.write(events.build(), trace, io.heaplab.traces.malloc.MallocFormat.HEAPLAB);
+        Cli replay = Cli.run("malloc", "replay", trace.toString(), "-a", "first-fit,tlsf", "-p", "lru:frames=4",
+                "--repeat", "0");
+        assertThat(replay.exitCode()).as(replay.err()).isZero();
+        assertThat(replay.err()).isEqualTo("heaplab: warning: first-fit searches every free block on each request: on"
+                + " 210,000 events this may take many minutes (the default strategies take seconds)\n");
+        assertThat(replay.out()).contains("2 strategies in").doesNotContain("ns/call: the median");
+        Cli fast = Cli.run("malloc", "replay", trace.toString(), "-a", "tlsf", "-p", "lru:frames=4", "--repeat", "0");
+        assertThat(fast.err()).isEmpty();
+        assertThat(fast.out()).contains("1 strategy in");
+    }
+
     /** Off a terminal a replay says how far it has come on a line every interval (a minute; shortened here). */
     @Test
     void offATerminalAReplayWritesALineEveryInterval() throws Exception {

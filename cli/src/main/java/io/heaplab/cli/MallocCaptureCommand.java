@@ -53,8 +53,10 @@ final class MallocCaptureCommand implements Callable<Integer> {
         try {
             if (result.processes().isEmpty()) {
                 throw new SpecException("malloc capture: " + command.getFirst() + " left no trace (expected: a"
-                        + " dynamically linked program; a static one does not load the capture library)");
+                        + " program that calls malloc, dynamically linked: a static one does not load the capture"
+                        + " library)");
             }
+            warnOfPymalloc(result.processes(), spec.commandLine().getErr());
             String when = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
             for (int i = 0; i < result.processes().size(); i++) {
                 MallocCapture.Process process = result.processes().get(i);
@@ -71,7 +73,7 @@ final class MallocCaptureCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "wrote %d trace%s: the command's own to %s%s%n", others + 1, others == 0 ? "" : "s",
                     output, others == 0 ? "" : ", " + others + " other process image" + (others == 1 ? "" : "s")
                             + " beside it");
-            warnOfPymalloc(result.processes(), spec.commandLine().getErr());
+
         } finally {
             result.deleteFiles();
         }

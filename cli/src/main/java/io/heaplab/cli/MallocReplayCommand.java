@@ -153,6 +153,7 @@ final class MallocReplayCommand implements Callable<Integer> {
         }
         Runner runner = new Runner(parent.parent().plugins());
         runs.forEach(runner::check);
+        warnOfListSearches(seen, spec.commandLine().getErr());
         int parallel = threads == 0 ? Runtime.getRuntime().availableProcessors() : threads;
         long start = System.nanoTime();
         List<RunOutcome> outcomes;
@@ -178,7 +179,8 @@ final class MallocReplayCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         RunTable.print(results, out);
         MallocTable.print(results, timed, out);
-        out.printf(Locale.ROOT, "%d strategies in %.2f s%s%n", results.size(), nanos / 1e9,
+        out.printf(Locale.ROOT, "%d strateg%s in %.2f s%s%n", results.size(), results.size() == 1 ? "y" : "ies",
+                nanos / 1e9,
                 results.size() == runs.size() ? "" : ", " + (runs.size() - results.size()) + " failed");
         if (json != null) {
             out.println("wrote " + json);
@@ -195,6 +197,30 @@ final class MallocReplayCommand implements Callable<Integer> {
         }
         err.flush();
         return results.size() == runs.size() ? Main.OK : Main.FAILURE;
+    }
+
+    /** The strategies that search a list of every free block (or record) per request. */
+    private static final Set<String> LIST_SEARCHES = Set.of("first-fit", "next-fit", "best-fit", "worst-fit",
+            "record-fit");
+    /** Events beyond which a list search is warned of: about a minute of replay at a thousand free blocks. */
+    private static final int LONG_TRACE = 200_000;
+
+    /**
+     * Warns, before the replays start, when a strategy that searches every free block is asked to replay a long
+     * trace: it takes minutes where the defaults take seconds, and its bar moves only when it is done.
+     */
+    private void warnOfListSearches(Set<String> strategies, PrintWriter err) throws IOException {
+        List<String> slow = strategies.stream().filter(s -> LIST_SEARCHES.contains(Spec.parse(s).name())).toList();
+        if (slow.isEmpty()) {
+            return;
+        }
+        int events = io.heaplab.traces.malloc.MallocTraces.read(trace).events();
+        if (events > LONG_TRACE) {
+            err.printf(Locale.ROOT, "heaplab: warning: %s search%s every free block on each request: on %,d events"
+                    + " this may take many minutes (the default strategies take seconds)%n", String.join(", ", slow),
+                    slow.size() == 1 ? "es" : "", events);
+            err.flush();
+        }
     }
 
     /** What the time per call of a simulated strategy is, for the files. */

@@ -15,7 +15,7 @@ import java.util.Map;
  */
 final class MallocTable {
 
-    private static final String ROW = "%-24s %8s %15s %10s %10s %8s %8s %8s %9s %8s %9s %7s%n";
+    private static final String ROW = "%-24s %8s %15s %10s %10s %10s %8s %8s %8s %9s %8s %9s %7s%n";
 
     /** Johnstone &amp; Wilson's warning about measure 1, printed under every table that shows it. */
     static final String CAVEAT = "frag 1 averages over every call, the ramp and the drain included, when little is live"
@@ -25,17 +25,21 @@ final class MallocTable {
     private MallocTable() {
     }
 
-    /** {@code timed} maps a strategy to its replays' time per call; a strategy without one shows "-". */
+    /**
+     * {@code timed} maps a strategy to its replays' time per call; a strategy without one shows "-", and with none
+     * timed the note on the times is left out.
+     */
     static void print(List<RunResult> results, Map<String, CallTime> timed, PrintWriter out) {
-        out.printf(Locale.ROOT, ROW, "strategy", "ns/call", "(fastest-slowest)", "heap KB", "live KB", "frag 4",
-                "frag 3", "frag 2", "near peak", "frag 1", "searches", "failed");
+        out.printf(Locale.ROOT, ROW, "strategy", "ns/call", "(fastest-slowest)", "heap KB", "touched KB", "live KB",
+                "frag 4", "frag 3", "frag 2", "near peak", "frag 1", "searches", "failed");
         for (RunResult run : results) {
             Fragmentation f = run.fragmentation();
             CallTime time = timed.get(run.allocator());
             out.printf(Locale.ROOT, ROW, run.allocator(),
                     time == null ? "-" : String.format(Locale.ROOT, "%.0f", time.nanosPerCall()),
                     time == null ? "" : String.format(Locale.ROOT, "(%.0f-%.0f)", time.fastest(), time.slowest()),
-                    kb(f.peakHeapBytes()), kb(f.peakLiveBytes()), percent(f.peakOverPeak()),
+                    kb(f.peakHeapBytes()), kb(run.pagesTouched() * run.pageSize()), kb(f.peakLiveBytes()),
+                    percent(f.peakOverPeak()),
                     percent(f.atPeakHeap()), percent(f.atPeakLive()), percent(f.averagedNearPeak()),
                     percent(f.averagedOverTime()),
                     Double.isNaN(run.meanSearches()) ? "-" : String.format(Locale.ROOT, "%.2f", run.meanSearches()),
@@ -44,8 +48,12 @@ final class MallocTable {
         out.println("frag 1-4: Johnstone & Wilson's measures, the heap over the live bytes less one: 4, the largest heap"
                 + " over the most live; 3, at the largest heap; 2, at the most live; 1, averaged over every call");
         out.println(CAVEAT);
-        out.println("ns/call: the median of the timed replays' wall time over their calls (unrecorded, after one to"
-                + " warm the JVM), the strategy with heaplab's heap around it; searches: per allocation request");
+        out.println("heap KB: the largest break of the heap; touched KB: the pages the replay touched, to compare with"
+                + " a real allocator's peak KB in malloc native; searches: per allocation request");
+        if (!timed.isEmpty()) {
+            out.println("ns/call: the median of the timed replays' wall time over their calls (unrecorded, after one"
+                    + " to warm the JVM), the strategy with heaplab's heap around it, not a real allocator's time");
+        }
     }
 
     private static String kb(long bytes) {

@@ -14,8 +14,10 @@ import java.util.SequencedMap;
 
 /**
  * A real allocator's native replay as a run of {@code malloc replay}, so tables, files and reports put it beside the
- * simulated strategies: the heap is its resident anonymous memory less the replayer's own, sampled over the run, and
- * its minor faults stand as the faults of a policy named {@value #MINOR_FAULTS}.
+ * simulated strategies: the heap is its resident anonymous memory less the replayer's own, sampled over the run
+ * (measure 1 and its average near the peak over the samples, not every call), its timeline counted in requests as
+ * a replay counts them (a realloc an allocation and a free), and its minor faults stand as the faults of a policy
+ * named {@value #MINOR_FAULTS}.
  */
 final class NativeResults {
 
@@ -34,10 +36,17 @@ final class NativeResults {
         long[] live = profile.sampleLive();
         double sum = 0;
         int counted = 0;
+        double nearSum = 0;
+        int nearCounted = 0;
+        long half = (profile.peakLiveBytes() + 1) / 2;
         for (int s = 0; s < heap.length; s++) {
             if (live[s] > 0) {
                 sum += (double) heap[s] / live[s];
                 counted++;
+                if (live[s] >= half) {
+                    nearSum += (double) heap[s] / live[s];
+                    nearCounted++;
+                }
             }
         }
         int peakLive = peakLiveSample(profile);
@@ -45,10 +54,11 @@ final class NativeResults {
         long peak = measures.peakBytes();
         Fragmentation fragmentation = profile.peakLiveBytes() == 0 ? Fragmentation.NONE
                 : new Fragmentation(counted == 0 ? Double.NaN : sum / counted, profile.peakLiveBytes(),
-                        peakLive < 0 ? 0 : heap[peakLive], peak, heap.length == 0 ? 0 : live[peakHeap]);
+                        peakLive < 0 ? 0 : heap[peakLive], peak, heap.length == 0 ? 0 : live[peakHeap],
+                        nearCounted == 0 ? Double.NaN : nearSum / nearCounted);
         long[] unknown = new long[heap.length];
         Arrays.fill(unknown, -1);
-        Timeline timeline = new Timeline(profile.sampleCalls().clone(), live.clone(), heap.clone(), unknown,
+        Timeline timeline = new Timeline(profile.sampleRequests().clone(), live.clone(), heap.clone(), unknown,
                 unknown.clone(), new long[heap.length]);
         SequencedMap<String, PagingOutcome> paging = new LinkedHashMap<>();
         paging.put(MINOR_FAULTS, new PagingOutcome.Faults(measures.minorFaults()));

@@ -75,6 +75,12 @@ public final class JemallocAllocator implements Allocator {
      * larger than the heap's own pages warrant. Larger requests are {@link #NO_FIT}.
      */
     public static final long MAX_REQUEST = 1L << 34;
+    /**
+     * The most pages one request may span: the page map is a Java array by page (see above), so a request of
+     * more pages than this (16 GiB at 64-byte pages would be 2^28 entries) is {@link #NO_FIT} rather than gigabytes
+     * of Java heap.
+     */
+    static final long MAX_REQUEST_PAGES = 1L << 24;
     /** {@code PRNG_A_64} and {@code PRNG_C_64} of {@code prng.h}. */
     private static final long PRNG_A = 6364136223846793005L;
     private static final long PRNG_C = 1442695040888963407L;
@@ -130,7 +136,7 @@ public final class JemallocAllocator implements Allocator {
 
     @Override
     public long allocate(long size) {
-        if (size < 0 || size > MAX_REQUEST) {
+        if (size < 0 || size > MAX_REQUEST || size >>> pageShift > MAX_REQUEST_PAGES) {
             return NO_FIT;
         }
         if (tcacheState == 0) {

@@ -58,7 +58,9 @@ public final class ResultFiles {
     /**
      * The sections of several result files, in order, every file checked before any is drawn; {@code heaplab run}
      * files of one experiment (the same workloads, allocators, page sizes and policies) under different seeds are
-     * merged into one section, each measure their mean and standard deviation, each curve their mean with a band.
+     * merged into one section, each measure their mean and standard deviation, each curve their mean with a band;
+     * replays of the same malloc traces by different allocators ({@code malloc replay} and {@code malloc native}
+     * files) are merged into one section too, side by side.
      */
     public static List<Section> readAll(List<Path> files) throws IOException {
         return readAll(files, SweepView.AUTO);
@@ -101,6 +103,22 @@ public final class ResultFiles {
                         seeds.addAll(others);
                         runs.addAll((ArrayNode) all.get(j).document.get("runs"));
                         names.add(files.get(j).getFileName().toString());
+                    }
+                }
+                String traces = names.size() == 1 ? RunFiles.mallocTraces(document) : null;
+                if (traces != null) {
+                    // replays of the same malloc traces by other allocators (the simulated strategies and the real
+                    // allocators, say): one section, side by side
+                    Set<String> allocators = new HashSet<>(RunFiles.allocators(document));
+                    for (int j = i + 1; j < files.size(); j++) {
+                        if (!merged[j] && all.get(j) != null
+                                && traces.equals(RunFiles.mallocTraces(all.get(j).document))
+                                && RunFiles.allocators(all.get(j).document).stream().noneMatch(allocators::contains)) {
+                            merged[j] = true;
+                            allocators.addAll(RunFiles.allocators(all.get(j).document));
+                            runs.addAll((ArrayNode) all.get(j).document.get("runs"));
+                            names.add(files.get(j).getFileName().toString());
+                        }
                     }
                 }
                 if (names.size() > 1) {

@@ -31,6 +31,34 @@ final class RunFiles {
         return String.join("\n\n", points);
     }
 
+    /**
+     * The malloc traces a run file replayed, when every run of it is a malloc trace's replay (simulated by
+     * {@code malloc replay} or native by {@code malloc native}); {@code null} for any other document. Two files of
+     * the same traces are drawn side by side.
+     */
+    static String mallocTraces(JsonNode document) {
+        if (!document.isObject() || !document.path("runs").isArray() || document.has("experiment")
+                || document.path("runs").isEmpty()) {
+            return null;
+        }
+        TreeSet<String> traces = new TreeSet<>();
+        for (JsonNode run : document.path("runs")) {
+            String workload = run.path("workload").asText();
+            if (!workload.startsWith("malloc-trace:")) {
+                return null;
+            }
+            traces.add(workload);
+        }
+        return String.join("\n", traces);
+    }
+
+    /** The allocators of a run file's runs, each once. */
+    static List<String> allocators(JsonNode document) {
+        TreeSet<String> allocators = new TreeSet<>();
+        document.path("runs").forEach(run -> allocators.add(run.path("allocator").asText()));
+        return new ArrayList<>(allocators);
+    }
+
     /** The seeds of a run file's runs, each once. */
     static List<String> seeds(JsonNode document) {
         TreeSet<String> seeds = new TreeSet<>();

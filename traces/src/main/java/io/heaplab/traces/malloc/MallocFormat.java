@@ -89,6 +89,6 @@ public enum MallocFormat {
             break;
         }
         throw new SpecException(file + ": not a malloc trace heaplab knows (expected: heaplab's .hmt, Android"
-                + " memory_replay text, glibc mtrace output or a CS:APP .rep file; --format names one)");
+                + " memory_replay text, glibc mtrace output or a CS:APP .rep file, told apart by their first bytes)");
     }
 }

@@ -62,9 +62,12 @@ public final class CallsFile {
      * @param peakLiveBlocks the most blocks live at once
      * @param sampleCalls    the calls done at each sample, in order
      * @param sampleLive     the live bytes at each sample
+     * @param sampleRequests the allocations and frees done at each sample, a realloc counting one of each, as
+     *                       {@code malloc replay} counts its requests
      */
     public record Profile(long calls, long slots, long sampleEvery, long peakCall, long allocations, long frees,
-                          long peakLiveBytes, long peakLiveBlocks, long[] sampleCalls, long[] sampleLive) {
+                          long peakLiveBytes, long peakLiveBlocks, long[] sampleCalls, long[] sampleLive,
+                          long[] sampleRequests) {
     }
 
     private CallsFile() {
@@ -72,7 +75,10 @@ public final class CallsFile {
 
     /** Writes {@code trace}'s calls to {@code file} (replacing it) and returns their profile. */
     public static Profile write(MallocTrace trace, Path file) throws IOException {
-        long[] live = liveAfterEachCall(trace);
+        Counter counter = new Counter();
+        new Settler(trace, counter).run();
+        long[] live = counter.live.toLongArray();
+        long[] requests = counter.requests.toLongArray();
         int calls = live.length;
         long every = Math.max(1, (calls + SAMPLES - 1) / SAMPLES);
         int peakCall = -1;
@@ -85,10 +91,12 @@ public final class CallsFile {
         }
         LongArrayList sampleCalls = new LongArrayList();
         LongArrayList sampleLive = new LongArrayList();
+        LongArrayList sampleRequests = new LongArrayList();
         for (int i = 0; i < calls; i++) {
             if ((i + 1) % every == 0 || i == peakCall || i + 1 == calls) {
                 sampleCalls.add(i + 1);
                 sampleLive.add(live[i]);
+                sampleRequests.add(requests[i]);
             }
         }
         Writer writer = new Writer(file);
@@ -97,14 +105,7 @@ public final class CallsFile {
             writer.header(calls, every, peakCall < 0 ? Long.MAX_VALUE : peakCall);
         }
         return new Profile(calls, writer.slots, every, peakCall, writer.allocations, writer.frees, peak,
-                writer.peakBlocks, sampleCalls.toLongArray(), sampleLive.toLongArray());
-    }
-
-    /** The live bytes after each call, from a first pass that writes nothing. */
-    private static long[] liveAfterEachCall(MallocTrace trace) {
-        Counter counter = new Counter();
-        new Settler(trace, counter).run();
-        return counter.live.toLongArray();
+                writer.peakBlocks, sampleCalls.toLongArray(), sampleLive.toLongArray(), sampleRequests.toLongArray());
     }
 
     /** Where the settled calls go. */
@@ -112,15 +113,19 @@ public final class CallsFile {
         void call(int op, int slot, long size, long aux, long liveChange);
     }
 
-    /** Counts the live bytes after each call. */
+    /** Counts the live bytes and the requests after each call, in a first pass that writes nothing. */
     private static final class Counter implements Calls {
         final LongArrayList live = new LongArrayList();
+        final LongArrayList requests = new LongArrayList();
         long bytes;
+        long done;
 
         @Override
         public void call(int op, int slot, long size, long aux, long liveChange) {
             bytes += liveChange;
+            done += op == REALLOC ? 2 : 1;
             live.add(bytes);
+            requests.add(done);
         }
     }
 

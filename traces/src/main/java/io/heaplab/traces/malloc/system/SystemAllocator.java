@@ -64,7 +64,7 @@ public record SystemAllocator(String name, Path library) {
         }
         Known known = LIBRARIES.get(name);
         if (known == null) {
-            throw new IllegalArgumentException("allocator '" + item + "' (expected: one of "
+            throw new IllegalArgumentException("unknown allocator '" + item + "' (expected: one of "
                     + String.join(", ", KNOWN) + ", or NAME=PATH for a shared library)");
         }
         for (Path dir : directories) {

@@ -57,7 +57,7 @@ class SystemAllocatorTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("allocator '../x=");
         assertThatThrownBy(() -> SystemAllocator.find("hoard", List.of()))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("allocator 'hoard' (expected: one of glibc, jemalloc, mimalloc, tcmalloc, or NAME=PATH for"
+                .hasMessage("unknown allocator 'hoard' (expected: one of glibc, jemalloc, mimalloc, tcmalloc, or NAME=PATH for"
                         + " a shared library)");
     }
 }
