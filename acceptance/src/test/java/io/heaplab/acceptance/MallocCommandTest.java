@@ -81,10 +81,12 @@ class MallocCommandTest {
                 .endsWith(", the command's own program (the last its process ran)");
         assertThat(pymalloc.out()).contains("wrote 2 traces: the command's own to " + trace
                 + ", 1 other process image beside it");
-        Cli objects = Cli.run("malloc", "capture", "-o", trace.toString(), "--", "env", "PYTHONMALLOC=malloc",
-                python.toString(), "-c", "pass");
+        Cli objects = Cli.run("malloc", "capture", "-o", trace.toString(), "--command-only", "--", "env",
+                "PYTHONMALLOC=malloc", python.toString(), "-c", "pass");
         assertThat(objects.exitCode()).as(objects.err()).isZero();
         assertThat(objects.err()).isEmpty();
+        assertThat(objects.out()).contains("wrote 1 trace: the command's own to " + trace
+                + " (1 other process image left out: --command-only)");
     }
 
     /** A strategy that searches every free block, named on a long trace, is warned of before it starts. */

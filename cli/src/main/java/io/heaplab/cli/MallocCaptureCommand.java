@@ -40,6 +40,11 @@ final class MallocCaptureCommand implements Callable<Integer> {
                     + " processes' traces go beside it, named FILE with .PID (and .N after an exec) added.")
     private Path output;
 
+    @Option(names = "--command-only",
+            description = "Write only the command's own trace (the last program its process ran), not the other"
+                    + " processes' (a launcher script's shells, say).")
+    private boolean commandOnly;
+
     @Parameters(paramLabel = "COMMAND", arity = "1..*", description = "The program and its arguments, after --.")
     private List<String> command = new ArrayList<>();
 
@@ -58,7 +63,8 @@ final class MallocCaptureCommand implements Callable<Integer> {
             }
             warnOfPymalloc(result.processes(), spec.commandLine().getErr());
             String when = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
-            for (int i = 0; i < result.processes().size(); i++) {
+            int written = commandOnly ? 1 : result.processes().size();
+            for (int i = 0; i < written; i++) {
                 MallocCapture.Process process = result.processes().get(i);
                 MallocTrace read = AndroidMallocFormat.read(process.file());
                 MallocTrace trace = withProvenance(read, String.format(Locale.ROOT,
@@ -69,10 +75,12 @@ final class MallocCaptureCommand implements Callable<Integer> {
                 out.printf(Locale.ROOT, "%s: %d events of process %d (%s)%s%n", file, trace.events(), process.pid(),
                         process.exe(), i == 0 ? ", the command's own program (the last its process ran)" : "");
             }
-            int others = result.processes().size() - 1;
-            out.printf(Locale.ROOT, "wrote %d trace%s: the command's own to %s%s%n", others + 1, others == 0 ? "" : "s",
+            int others = written - 1;
+            int left = result.processes().size() - written;
+            out.printf(Locale.ROOT, "wrote %d trace%s: the command's own to %s%s%s%n", others + 1, others == 0 ? "" : "s",
                     output, others == 0 ? "" : ", " + others + " other process image" + (others == 1 ? "" : "s")
-                            + " beside it");
+                            + " beside it", left == 0 ? "" : " (" + left + " other process image" + (left == 1 ? "" : "s")
+                            + " left out: --command-only)");
 
         } finally {
             result.deleteFiles();
