@@ -58,6 +58,13 @@ class MallocCommandTest {
         for (JsonNode run : runs) {
             assertThat(run.get("peakLiveBytes").asLong()).as(run.get("allocator").asText()).isEqualTo(peak);
             assertThat(run.get("fragmentation").get("peakLiveBytes").asLong()).isEqualTo(peak);
+            // the trace knows its peak beforehand, so measure 1 near the peak is given, and never more than
+            // measure 1 over every call, whose ramp and drain have the least live
+            assertThat(run.get("fragmentation").get("averagedNearPeak").asDouble())
+                    .isLessThanOrEqualTo(run.get("fragmentation").get("averagedOverTime").asDouble());
+            assertThat(run.get("callTime").get("repeats").asInt()).isEqualTo(3);
+            assertThat(run.get("callTime").get("fastest").asDouble())
+                    .isLessThanOrEqualTo(run.get("callTime").get("nanosPerCall").asDouble());
             assertThat(run.get("allocatorReferences").asLong()).isPositive();
             assertThat(run.get("timeline").get("heapBytes")).hasSize(Math.min(100, captured.events()));
         }

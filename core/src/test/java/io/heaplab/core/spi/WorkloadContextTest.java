@@ -1,6 +1,7 @@
 package io.heaplab.core.spi;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.heaplab.core.heap.Heap;
@@ -124,6 +125,7 @@ class WorkloadContextTest {
         assertThat(f.atPeakLive()).isCloseTo(0, within(1e-12));
         assertThat(f.atPeakHeap()).isCloseTo(180.0 / 80 - 1, within(1e-12));
         assertThat(f.peakOverPeak()).isCloseTo(180.0 / 150 - 1, within(1e-12));
+        assertThat(f.averagedNearPeak()).as("unknown: the workload did not say its peak").isNaN();
 
         Timeline timeline = context.timeline();
         assertThat(timeline.requests()).containsExactly(2, 4);
@@ -131,6 +133,28 @@ class WorkloadContextTest {
         assertThat(timeline.heapBytes()).containsExactly(150, 180);
         assertThat(timeline.heldBytes()).containsExactly(-1, -1);
         assertThat(timeline.nanos()[1]).isGreaterThanOrEqualTo(timeline.nanos()[0]);
+    }
+
+    /**
+     * A heap that fills and empties: measure 1 over every request weighs the ramp and the drain, where little is
+     * live; near the peak it averages over the requests with at least half the declared peak live.
+     */
+    @Test
+    void measureOneNearThePeakLeavesOutTheRequestsWithLessThanHalfThePeakLive() {
+        Heap heap = new Heap(64, Heap.GROWABLE, new ReferenceRecorder(List.of()), false);
+        WorkloadContext context = new WorkloadContext(heap.data(), new Break(heap), 1);
+        context.expectPeakLiveBytes(400);   // half: 200
+        long a = context.allocate(100);     // heap 100, live 100: below half
+        long b = context.allocate(100);     // heap 200, live 200: counted, 1
+        long c = context.allocate(200);     // heap 400, live 400: counted, 1
+        context.free(c, 200);               // heap 400, live 200: counted, 2
+        context.free(b, 100);               // heap 400, live 100: below half
+        context.free(a, 100);               // live 0: not counted by either
+        Fragmentation f = context.fragmentation();
+        assertThat(f.averagedOverTime()).isCloseTo((1 + 1 + 1 + 2 + 4) / 5.0 - 1, within(1e-12));
+        assertThat(f.averagedNearPeak()).isCloseTo((1 + 1 + 2) / 3.0 - 1, within(1e-12));
+        assertThat(f.peakOverPeak()).isCloseTo(0, within(1e-12));
+        assertThatThrownBy(() -> context.expectPeakLiveBytes(-1)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
