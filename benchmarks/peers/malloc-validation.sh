@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # heaplab's strategies modelled on today's allocators beside the real ones, on malloc traces: for each trace, the
 # simulated strategies' peak heap and pages touched (heaplab malloc replay) and the real allocators' peak resident
-# heap (heaplab malloc native), as a Markdown table with each model's gap to its allocator.
+# heap (heaplab malloc native), with its own realloc and with every realloc moved as heaplab's strategies move it,
+# as a Markdown table with each model's gap to its allocator.
 #
 #   benchmarks/peers/malloc-validation.sh [--capture DIR] [TRACE...]
 #
@@ -45,6 +46,7 @@ for trace in "${traces[@]}"; do
   "$heaplab" malloc replay "$trace" -a slab,dlmalloc,jemalloc,mimalloc -p lru:frames=16 --repeat 0 \
     --json "$work/sim-$i.json" >/dev/null
   "$heaplab" malloc native "$trace" --repeat 1 --json "$work/native-$i.json" >/dev/null
+  "$heaplab" malloc native "$trace" --repeat 1 --moving-realloc --json "$work/moving-$i.json" >/dev/null
 done
 python3 - "$work" "${traces[@]}" <<'PY'
 import json, os, sys
@@ -56,11 +58,12 @@ for i, trace in enumerate(traces, 1):
     s = json.load(open(f"{work}/sim-{i}.json"))["runs"][0]
     print(f"| {os.path.basename(trace)} | {s['allocations'] + s['frees']:,} | {s['peakLiveBytes'] / 1024:,.0f} |")
 print()
-print("| trace | model | heap KB | touched KB | real allocator | peak resident KB | gap |")
-print("|---|---|---:|---:|---|---:|---:|")
+print("| trace | model | heap KB | touched KB | real allocator | peak resident KB | gap | moving realloc KB | gap |")
+print("|---|---|---:|---:|---|---:|---:|---:|---:|")
 for i, trace in enumerate(traces, 1):
     sim = {r["allocator"]: r for r in json.load(open(f"{work}/sim-{i}.json"))["runs"]}
     nat = {r["allocator"][len("native:"):]: r for r in json.load(open(f"{work}/native-{i}.json"))["runs"]}
+    mov = {r["allocator"][len("native:"):]: r for r in json.load(open(f"{work}/moving-{i}.json"))["runs"]}
     for model, real in pairs:
         s = sim[model]
         heap = s["fragmentation"]["peakHeapBytes"] / 1024
@@ -68,9 +71,11 @@ for i, trace in enumerate(traces, 1):
         cells = [os.path.basename(trace), model, f"{heap:,.0f}", f"{touched:,.0f}"]
         n = nat.get(real) if real else None
         if n is None:
-            cells += [real or "none", "-", "-"]
+            cells += [real or "none", "-", "-", "-", "-"]
         else:
-            peak = n["fragmentation"]["peakHeapBytes"] / 1024
-            cells += [real, f"{peak:,.0f}", f"{100 * (touched - peak) / peak:+.0f}%"]
+            cells += [real]
+            for runs in (nat, mov):
+                peak = runs[real]["fragmentation"]["peakHeapBytes"] / 1024
+                cells += [f"{peak:,.0f}", f"{100 * (touched - peak) / peak:+.0f}%"]
         print("| " + " | ".join(cells) + " |")
 PY

@@ -68,6 +68,11 @@ final class MallocNativeCommand implements Callable<Integer> {
                     + " (default: ${DEFAULT-VALUE}).")
     private int repeat;
 
+    @Option(names = "--moving-realloc",
+            description = "Make every realloc a malloc, a copy and a free, as heaplab's strategies reallocate"
+                    + " (default: the allocator's own realloc, which may grow a block in place).")
+    private boolean movingRealloc;
+
     @Option(names = "--json", paramLabel = "FILE", description = "Also write the results to FILE as JSON.")
     private Path json;
 
@@ -98,7 +103,7 @@ final class MallocNativeCommand implements Callable<Integer> {
         long start = System.nanoTime();
         List<NativeMeasures> measures;
         try (Progress progress = Progress.startWithHeartbeat("native replays", 1 + chosen.size() * repeat, err)) {
-            measures = replay.replay(calls, chosen, repeat, progress::step);
+            measures = replay.replay(calls, chosen, repeat, movingRealloc, progress::step);
         }
         long nanos = System.nanoTime() - start;
         String workload = new Spec("malloc-trace", new LinkedHashMap<>(Map.of("file", trace.toString())))

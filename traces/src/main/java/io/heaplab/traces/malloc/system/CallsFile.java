@@ -26,11 +26,14 @@ import java.nio.file.StandardOpenOption;
  * <h2>Layout, little-endian</h2>
  *
  * <pre>
- *  header  48 bytes  "HLCALLS1" | calls u64 | slots u64 | sample every u64 | peak call u64 | 0 u64
+ *  header  48 bytes  "HLCALLS1" | calls u64 | slots u64 | sample every u64 | peak call u64 | flags u64
  *  call    24 bytes  op u32 | slot u32 | size u64 | aux u64
  *
  *  op   1 malloc(size)   2 calloc(aux, size / aux)   3 realloc(slot, size), aux = the old size
  *       4 posix_memalign(aux, size)                   5 free(slot)
+ *
+ *  flags   bit 0 ({@link #MOVING_REALLOC}): every realloc a malloc, a copy and a free, as heaplab's strategies
+ *          reallocate, rather than the allocator's own realloc (which may grow a block in place)
  * </pre>
  *
  * The replayer samples its memory after every k-th call, after the call that first reaches the most live bytes and
@@ -46,6 +49,8 @@ public final class CallsFile {
     static final int REALLOC = 3;
     static final int MEMALIGN = 4;
     static final int FREE = 5;
+    /** The flag that makes the replayer move every realloc's block. */
+    public static final long MOVING_REALLOC = 1;
     /** At most this many samples every k calls: enough to find the peak, few enough to cost nothing. */
     static final int SAMPLES = 4096;
 
@@ -75,6 +80,11 @@ public final class CallsFile {
 
     /** Writes {@code trace}'s calls to {@code file} (replacing it) and returns their profile. */
     public static Profile write(MallocTrace trace, Path file) throws IOException {
+        return write(trace, file, 0);
+    }
+
+    /** Writes {@code trace}'s calls to {@code file} with {@code flags} ({@link #MOVING_REALLOC}). */
+    public static Profile write(MallocTrace trace, Path file, long flags) throws IOException {
         Counter counter = new Counter();
         new Settler(trace, counter).run();
         long[] live = counter.live.toLongArray();
@@ -102,7 +112,7 @@ public final class CallsFile {
         Writer writer = new Writer(file);
         try (writer) {
             new Settler(trace, writer).run();
-            writer.header(calls, every, peakCall < 0 ? Long.MAX_VALUE : peakCall);
+            writer.header(calls, every, peakCall < 0 ? Long.MAX_VALUE : peakCall, flags);
         }
         return new Profile(calls, writer.slots, every, peakCall, writer.allocations, writer.frees, peak,
                 writer.peakBlocks, sampleCalls.toLongArray(), sampleLive.toLongArray(), sampleRequests.toLongArray());
@@ -275,14 +285,14 @@ public final class CallsFile {
             buffer.clear();
         }
 
-        void header(long calls, long every, long peakCall) throws IOException {
+        void header(long calls, long every, long peakCall, long flags) throws IOException {
             drain();
             if (failure != null) {
                 throw failure;
             }
             ByteBuffer head = ByteBuffer.allocate(HEADER).order(ByteOrder.LITTLE_ENDIAN);
             head.put("HLCALLS1".getBytes(java.nio.charset.StandardCharsets.US_ASCII)).putLong(calls)
-                    .putLong(Math.max(1, slots)).putLong(every).putLong(peakCall).putLong(0).flip();
+                    .putLong(Math.max(1, slots)).putLong(every).putLong(peakCall).putLong(flags).flip();
             while (head.hasRemaining()) {
                 channel.write(head, HEADER - head.remaining());
             }

@@ -57,11 +57,21 @@ public final class NativeReplay {
      */
     public List<NativeMeasures> replay(MallocTrace trace, List<SystemAllocator> allocators, int repeats,
                                        Runnable afterEach) throws IOException {
+        return replay(trace, allocators, repeats, false, afterEach);
+    }
+
+    /**
+     * As {@link #replay(MallocTrace, List, int, Runnable)}, every realloc made a malloc, a copy and a free when
+     * {@code movingRealloc}, as heaplab's strategies reallocate, so that a real allocator's footprint compares with
+     * a model's on the same terms.
+     */
+    public List<NativeMeasures> replay(MallocTrace trace, List<SystemAllocator> allocators, int repeats,
+                                       boolean movingRealloc, Runnable afterEach) throws IOException {
         Path program = program();
         Path work = Files.createTempDirectory("heaplab-native-");
         try {
             Path calls = work.resolve("calls.bin");
-            CallsFile.Profile profile = CallsFile.write(trace, calls);
+            CallsFile.Profile profile = CallsFile.write(trace, calls, movingRealloc ? CallsFile.MOVING_REALLOC : 0);
             NativeRun baseline = run(program, calls, work.resolve("none.out"), null, false, profile);
             afterEach.run();
             List<NativeMeasures> measures = new ArrayList<>();

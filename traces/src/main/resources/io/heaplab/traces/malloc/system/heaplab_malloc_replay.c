@@ -7,14 +7,17 @@
  * MODE "alloc" makes every call; MODE "none" makes none, so the same run measures the replayer alone (its reading
  * buffer and its table of live blocks), which heaplab subtracts. CALLS starts with a 48-byte header (magic
  * "HLCALLS1", then as little-endian 64-bit numbers: calls, slots, sample every k calls, the call after which the
- * live bytes peak, a spare word), then a record per call: u32 op, u32 slot, u64 size, u64 aux (calloc's count,
- * memalign's alignment, realloc's old size). A slot names a live block: heaplab gives it out and takes it back, so
- * the table of blocks is as small as the most blocks live at once.
+ * live bytes peak, and flags: bit 0 makes every realloc a malloc, a copy and a free), then a record per call:
+ * u32 op, u32 slot, u64 size, u64 aux (calloc's count, memalign's alignment, realloc's old size). A slot names a
+ * live block: heaplab gives it out and takes it back, so the table of blocks is as small as the most blocks live
+ * at once.
  *
- * Each new block's bytes are written once, as the program would first store into them; realloc writes the bytes
- * beyond the old size. The resident anonymous memory (/proc/self/statm: resident less shared) is sampled after every
- * k-th call, after the call of most live bytes and after the last. OUT receives, one per line: "calls N", "loop_ns", "sample_ns",
- * "minflt", "failed", "hwm_kb", "rss_kb", "anon_kb", "page_bytes", then "sample CALL ANON_BYTES" per sample.
+ * Each new block's bytes are written once, as the program would first store into them; a realloc's are the
+ * allocator's to copy, and the bytes beyond the old size are left unwritten, as heaplab's simulated replays leave
+ * them. The resident anonymous memory (/proc/self/statm: resident less shared) is sampled after every k-th call,
+ * after the call of most live bytes and after the last. OUT receives, one per line: "calls N", "loop_ns",
+ * "sample_ns", "minflt", "failed", "hwm_kb", "rss_kb", "anon_kb", "page_bytes", then "sample CALL ANON_BYTES" per
+ * sample.
  *
  * The replayer never calls malloc itself while it replays: its memory comes from mmap and a static buffer, and it
  * formats numbers by hand, so the allocator's heap holds only the trace's blocks.
@@ -208,6 +211,7 @@ int main(int argc, char **argv) {
     uint64_t slots = le64(header + 16);
     uint64_t every = le64(header + 24);
     uint64_t peak_call = le64(header + 32);
+    int moving = (le64(header + 40) & 1) != 0;
     if (every == 0) {
         every = 1;
     }
@@ -261,11 +265,17 @@ int main(int argc, char **argv) {
                     failed += p == NULL;
                     break;
                 case OP_REALLOC:
-                    p = realloc(blocks[c->slot], c->size);
-                    if (p) {
-                        if (c->size > c->aux) {
-                            memset((char *) p + c->aux, 0xA5, c->size - c->aux);
+                    if (moving && blocks[c->slot] && c->size > 0) {
+                        /* as heaplab's strategies reallocate: a new block, the bytes both hold copied, the old freed */
+                        p = malloc(c->size);
+                        if (p) {
+                            memcpy(p, blocks[c->slot], c->aux < c->size ? c->aux : c->size);
+                            free(blocks[c->slot]);
                         }
+                    } else {
+                        p = realloc(blocks[c->slot], c->size);
+                    }
+                    if (p) {
                         blocks[c->slot] = p;
                     } else if (c->size == 0) {
                         blocks[c->slot] = NULL; /* glibc's realloc(p, 0) frees p and answers NULL */

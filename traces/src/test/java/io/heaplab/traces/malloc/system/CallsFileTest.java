@@ -42,7 +42,7 @@ class CallsFileTest {
         Path file = dir.resolve("calls.bin");
         CallsFile.Profile profile = CallsFile.write(trace, file);
         assertThat(HexFormat.of().formatHex(Files.readAllBytes(file))).isEqualTo(
-                // "HLCALLS1", 3 calls, 2 slots, a sample every call, the peak after call 1, a spare word
+                // "HLCALLS1", 3 calls, 2 slots, a sample every call, the peak after call 1, no flags
                 "484c43414c4c5331" + "0300000000000000" + "0200000000000000" + "0100000000000000"
                         + "0100000000000000" + "0000000000000000"
                         // malloc slot 0 of 24 bytes; calloc slot 1 of 3 x 8 bytes; free slot 0

@@ -135,6 +135,24 @@ class NativeReplayTest {
         assertThat(glibc.heapAtSamples()[glibc.peakSample()]).isGreaterThanOrEqualTo(503_100);
     }
 
+    /**
+     * A block of 100,000 bytes beside glibc's top grown to 120,000: glibc's realloc extends it in place, and the
+     * 20,000 new bytes are left unwritten, so about 100,000 bytes are resident at the peak; made a malloc, a copy and
+     * a free, both blocks are written at once, about 200,000.
+     */
+    @Test
+    void aMovingReallocHoldsBothBlocksWhereGlibcGrowsInPlace() throws Exception {
+        MallocTrace grow = MallocTrace.builder().malloc(1, 0x1000, 100_000).realloc(1, 0x1000, 0x1000, 120_000)
+                .build();
+        SystemAllocator glibc = new SystemAllocator("glibc", null);
+        NativeMeasures inPlace = replay.replay(grow, List.of(glibc), 1, false, () -> {
+        }).getFirst();
+        NativeMeasures moving = replay.replay(grow, List.of(glibc), 1, true, () -> {
+        }).getFirst();
+        assertThat(inPlace.peakBytes()).isBetween(100_000L - PAGE, 100_000L + 3L * PAGE);
+        assertThat(moving.peakBytes()).isBetween(200_000L - PAGE, 200_000L + 3L * PAGE);
+    }
+
     @Test
     void aTraceOfNoCallsReplaysToNothing() throws Exception {
         MallocTrace nothing = MallocTrace.builder().free(1, 0x10).malloc(1, 0, 5).build();
