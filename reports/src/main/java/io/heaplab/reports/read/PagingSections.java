@@ -69,6 +69,15 @@ final class PagingSections {
             }
             rows.add(row);
         }
+        if (malloc) {
+            // a malloc trace's replay has no references of its own to count (a native one pages nothing), and every
+            // request of a growable heap is filled: those columns say nothing there
+            for (String unsaid : List.of("references", "space utilization")) {
+                int at = columns.indexOf(unsaid);
+                columns.remove(at);
+                rows.forEach(r -> r.remove(at));
+            }
+        }
         CurveFigures curves = new CurveFigures(context(workloads, pageSizes), pageSizes.size() == 1
                 ? pageSizes.iterator().next() : null);
         MissRatioFigures missRatios = new MissRatioFigures(context(workloads, pageSizes));
