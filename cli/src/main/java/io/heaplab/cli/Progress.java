@@ -7,11 +7,12 @@ import me.tongfei.progressbar.ProgressBarStyle;
 
 /**
  * A progress bar on standard output while a long sweep runs (nothing else prints then), drawn only when standard
- * output is an interactive terminal: redirected to a file, a pipe or a CI log, heaplab stays quiet.
+ * output is an interactive terminal; redirected to a file, a pipe or a CI log, heaplab stays quiet, or, started
+ * {@link #startWithHeartbeat with a heartbeat}, writes a line of how far it has come every 30 seconds.
  */
 final class Progress implements AutoCloseable {
 
-    /** A system property: the heartbeat's interval in milliseconds, for tests (a minute otherwise). */
+    /** A system property: the heartbeat's interval in milliseconds, for tests (30 seconds otherwise). */
     static final String HEARTBEAT_PROPERTY = "heaplab.progress.heartbeatMillis";
 
     private final ProgressBar bar;
@@ -26,13 +27,13 @@ final class Progress implements AutoCloseable {
     }
 
     /**
-     * A bar counting {@code total} steps of {@code task} on a terminal; off one, a line on {@code err} every minute
-     * saying how many are done, so a long command in a log or a pipe is never silent.
+     * A bar counting {@code total} steps of {@code task} on a terminal; off one, a line on {@code err} every 30
+     * seconds saying how many are done, so a long command in a log or a pipe is never silent.
      */
     static Progress startWithHeartbeat(String task, int total, java.io.PrintWriter err) {
         Progress progress = start(task, total);
         if (progress.bar == null) {
-            long millis = Long.getLong(HEARTBEAT_PROPERTY, 60_000);
+            long millis = Long.getLong(HEARTBEAT_PROPERTY, 30_000);
             long started = System.nanoTime();
             progress.heartbeat = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
                 Thread thread = new Thread(r, "heaplab-heartbeat");

@@ -40,7 +40,7 @@ final class StudyCommand implements Callable<Integer> {
     static CommandLine of(Study study) {
         StudyCommand command = new StudyCommand(study);
         CommandSpec spec = CommandSpec.wrapWithoutInspection(command).name(study.name());
-        spec.usageMessage().description(study.description()).sortOptions(false).footerHeading("%nExamples:%n")
+        spec.usageMessage().description(study.description().replace("%", "%%")).sortOptions(false).footerHeading("%nExamples:%n")
                 .footer("  heaplab reproduce " + study.name(),
                         "  heaplab reproduce " + study.name() + " --seeds 3 --json " + study.name() + ".json --no-report");
         spec.addOption(OptionSpec.builder(SEEDS).paramLabel("K").type(int.class)
@@ -58,10 +58,13 @@ final class StudyCommand implements Callable<Integer> {
         return new CommandLine(spec);
     }
 
-    /** A parameter's sentence with its default before the full stop. */
+    /**
+     * A parameter's sentence with its default before the full stop, its {@code %} doubled: picocli formats the
+     * text, and a lone {@code %} ("the 50% rule") would fail to format with a warning on every {@code --help}.
+     */
     private static String withDefault(String description) {
         String sentence = description.endsWith(".") ? description.substring(0, description.length() - 1) : description;
-        return sentence + " (default: ${DEFAULT-VALUE}).";
+        return sentence.replace("%", "%%") + " (default: ${DEFAULT-VALUE}).";
     }
 
     private static String option(String parameter) {
@@ -92,7 +95,7 @@ final class StudyCommand implements Callable<Integer> {
         out.flush();
         long start = System.nanoTime();
         Outcome outcome;
-        try (Progress progress = Progress.start("runs", runs)) {
+        try (Progress progress = Progress.startWithHeartbeat("runs", runs, spec.commandLine().getErr())) {
             outcome = reproduction.run(plugins, progress::step);
         }
         long wallNanos = System.nanoTime() - start;

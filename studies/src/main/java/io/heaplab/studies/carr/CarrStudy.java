@@ -66,8 +66,7 @@ public final class CarrStudy implements Study {
                         + " global CLOCK under the 50% rule."),
                 new Parameter("prototypes", "shipped|FILE[@IO][,...]", SHIPPED, "The programs tasks are drawn from:"
                         + " the eight shipped, or trace files (" + TraceFormats.installed().expected() + "), each with"
-                        + " its mean references"
-                        + " between I/O requests (default: none)."),
+                        + " its mean references between I/O requests after @ (no I/O when left out)."),
                 new Parameter("device-scale", "X", "1", "Table 1 regime: multiply Table 1's paging-device access"
                         + " times by X (1: the paper's)."),
                 new Parameter("irim", "OMEGA", "0", "Also run every point on IRIM strings with this omega (the"
