@@ -114,6 +114,9 @@ class TraceCommandTest {
                 zipf.toString());
         assertThat(generate.exitCode()).as(generate.err()).isZero();
         assertTwoThreadCurveIsExact(zipf);
+        // a generated trace has no page size: its replay says so, in trace info's words
+        Cli replay = Cli.run("trace", "replay", zipf.toString(), "-p", "lru:frames=8");
+        assertThat(replay.out()).contains("format binary, page size not given:").doesNotContain("pageSize 0");
     }
 
     private void assertTwoThreadCurveIsExact(Path trace, String... options) throws Exception {
@@ -375,11 +378,11 @@ class TraceCommandTest {
         Cli big = Cli.run("trace", "replay", ucsd.toString(), "--format", "address", "-p", "lru:frames=1");
         assertThat(big.exitCode()).as(big.err()).isZero();
         // 4 KiB pages: 0x1000 and 0x1040 share one, so LRU in one frame faults on pages 1, 2, 1
-        assertThat(big.out()).contains("format address, pageSize 4096", "to 2 pages").containsPattern(
+        assertThat(big.out()).contains("format address, page size 4096", "to 2 pages").containsPattern(
                 "lru:frames=1 +3 ");
         Cli small = Cli.run("trace", "replay", ucsd.toString(), "--format", "address", "--page-size", "64", "-p",
                 "lru:frames=1");
-        assertThat(small.out()).contains("pageSize 64", "to 3 pages").containsPattern("lru:frames=1 +4 ");
+        assertThat(small.out()).contains("page size 64", "to 3 pages").containsPattern("lru:frames=1 +4 ");
     }
 
     static void assertUsage(Cli cli, String... expected) {

@@ -19,7 +19,11 @@ public final class ReplayTable {
      */
     public static void print(ReferenceStream stream, Map<String, PagingOutcome> paging, PrintWriter out) {
         List<String> origin = new ArrayList<>();
-        stream.origin().forEach((name, value) -> origin.add(name + " " + value));
+        // the words trace info uses: a trace that does not say its page size (a generated or a libCacheSim one)
+        // has none, not a page size of 0
+        stream.origin().forEach((name, value) -> origin.add(!name.equals("pageSize") ? name + " " + value
+                : Long.valueOf(0).equals(value) || Integer.valueOf(0).equals(value) ? "page size not given"
+                : "page size " + value));
         out.printf(Locale.ROOT, "%s: %d references in %d reference runs to %d pages%s%n", String.join(", ", origin),
                 stream.references(), stream.runs(), stream.distinctPages(),
                 stream.measuredFrom() == 0 ? "" : ", measured from " + stream.measuredFrom());

@@ -13,7 +13,7 @@ class ReplayTableTest {
         StringWriter text = new StringWriter();
         ReplayTable.print(Samples.stream(), Samples.replayed(), new PrintWriter(text));
         assertThat(text.toString().lines()).containsExactly(
-                "trace ls.lackey, format lackey, pageSize 4096: 40 references in 31 reference runs to 3 pages, measured from 4",
+                "trace ls.lackey, format lackey, page size 4096: 40 references in 31 reference runs to 3 pages, measured from 4",
                 "policy          faults  missRatio      measures",
                 "lru:frames=all   curve          -      3 points",
                 "ws:theta=all     curve          -      3 points",
