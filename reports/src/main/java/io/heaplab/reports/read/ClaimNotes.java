@@ -21,7 +21,9 @@ public final class ClaimNotes {
             String published = claim.path("published").isTextual()
                     ? " [the same test on the paper's figures: " + claim.get("published").asText() + "]" : "";
             String cause = claim.path("cause").isTextual() ? " Why: " + claim.get("cause").asText() : "";
-            notes.add((claim.path("holds").asBoolean() ? "Agrees: " : "DISAGREES: ") + claim.path("claim").asText()
+            String verdict = claim.path("verdict").asText(claim.path("holds").asBoolean() ? "agrees" : "DISAGREES");
+            notes.add((verdict.equals("not tested") ? "Not tested: " : verdict.equals("agrees") ? "Agrees: "
+                    : "DISAGREES: ") + claim.path("claim").asText()
                     + " (" + claim.path("evidence").asText() + ")" + published + cause);
         }
         return notes;

@@ -215,6 +215,7 @@ public final class ResultSchemas {
 
     /** What a study's claim is: the claim, whether it holds, the evidence and the same test on the paper's figures. */
     private static final Fields CLAIM = object().required("claim", text()).required("holds", bool())
+            .optional("verdict", oneOf("agrees", "DISAGREES", "not tested"))
             .required("evidence", text()).optional("published", text()).optional("cause", text());
 
     /**

@@ -11,8 +11,14 @@ import java.util.function.Function;
  * @param evidence  the measured figures it was judged on
  * @param published what the same test finds on the paper's figures, or null where the paper has none
  * @param cause     for a claim the run does not bear out, the mechanism measured behind it, in a sentence; or null
+ * @param tested    whether the run had the figures the claim's test needs; a claim not tested neither holds nor
+ *                  disagrees, and its evidence says why
  */
-public record Claim(String claim, boolean holds, String evidence, String published, String cause) {
+public record Claim(String claim, boolean holds, String evidence, String published, String cause, boolean tested) {
+
+    public Claim(String claim, boolean holds, String evidence, String published, String cause) {
+        this(claim, holds, evidence, published, cause, true);
+    }
 
     public Claim(String claim, boolean holds, String evidence, String published) {
         this(claim, holds, evidence, published, null);
@@ -20,12 +26,17 @@ public record Claim(String claim, boolean holds, String evidence, String publish
 
     /** This claim with the measured {@code cause} of its disagreement (kept only where it disagrees). */
     public Claim because(String cause) {
-        return new Claim(claim, holds, evidence, published, holds ? null : cause);
+        return new Claim(claim, holds, evidence, published, holds || !tested ? null : cause, tested);
     }
 
     /** This claim as judged in {@code setting} ("balanced"), which leads its text. */
     public Claim in(String setting) {
-        return new Claim("[" + setting + "] " + claim, holds, evidence, published, cause);
+        return new Claim("[" + setting + "] " + claim, holds, evidence, published, cause, tested);
+    }
+
+    /** Its verdict in a word: {@code agrees}, {@code DISAGREES} or {@code not tested}. */
+    public String verdict() {
+        return Verdict.word(holds, tested);
     }
 
     /** Whether a measured cause goes with it. */
@@ -41,7 +52,7 @@ public record Claim(String claim, boolean holds, String evidence, String publish
     public static <F> Claim judge(String claim, Function<F, Verdict> test, F measured, F published) {
         Verdict own = test.apply(measured);
         return new Claim(claim, own.holds(), own.evidence(),
-                published == null ? null : test.apply(published).evidence());
+                published == null ? null : test.apply(published).evidence(), null, own.tested());
     }
 
     /** Whether the paper's own figures were tested too. */

@@ -42,14 +42,16 @@ public final class StudyJson {
     }
 
     /**
-     * The {@code claims} array: {@code claim}, {@code holds}, {@code evidence} and, where tested, {@code published};
-     * where measured, the {@code cause} of a disagreement.
+     * The {@code claims} array: {@code claim}, {@code verdict} ({@code agrees}, {@code DISAGREES} or {@code not
+     * tested}), {@code holds} (false unless it agrees), {@code evidence} (for a claim not tested, why) and, where
+     * tested, {@code published}; where measured, the {@code cause} of a disagreement.
      */
     static void claims(ObjectNode root, List<Claim> claims) {
         ArrayNode array = root.putArray("claims");
         for (Claim claim : claims) {
             ObjectNode node = array.addObject();
             node.put("claim", claim.claim());
+            node.put("verdict", claim.verdict());
             node.put("holds", claim.holds());
             node.put("evidence", claim.evidence());
             if (claim.hasPublished()) {

@@ -22,14 +22,17 @@ public final class StudyText {
         failed.forEach((strategy, failure) -> out.println("FAILED " + strategy + ": " + failure));
     }
 
-    /** {@code heading}, then a line per claim: agrees or DISAGREES, the claim, the evidence, the paper's. */
+    /**
+     * {@code heading}, then a line per claim: agrees, DISAGREES or not tested, the claim, the evidence (for a claim
+     * not tested, why), the paper's.
+     */
     public static void claims(String heading, List<Claim> claims, PrintWriter out) {
         out.println(heading);
         for (Claim claim : claims) {
-            out.printf(Locale.ROOT, "  %-9s  %s: %s%s%n", claim.holds() ? "agrees" : "DISAGREES", claim.claim(),
+            out.printf(Locale.ROOT, "  %-10s  %s: %s%s%n", claim.verdict(), claim.claim(),
                     claim.evidence(), claim.hasPublished() ? " [paper: " + claim.published() + "]" : "");
             if (claim.hasCause()) {
-                out.printf(Locale.ROOT, "             why: %s%n", claim.cause());
+                out.printf(Locale.ROOT, "              why: %s%n", claim.cause());
             }
         }
     }

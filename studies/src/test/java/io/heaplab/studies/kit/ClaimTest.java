@@ -19,6 +19,20 @@ class ClaimTest {
     }
 
     @Test
+    void aClaimWithoutItsFiguresIsNotTestedAndSaysWhy() {
+        Function<Double, Verdict> needsAPositive = x -> x > 0 ? new Verdict(x < 1, "x = " + x)
+                : Verdict.notTested("no positive x was run");
+        Claim claim = Claim.judge("x stays below 1", needsAPositive, -1.0, 0.5);
+        assertThat(claim.tested()).isFalse();
+        assertThat(claim.holds()).isFalse();
+        assertThat(claim.verdict()).isEqualTo("not tested");
+        assertThat(claim.evidence()).isEqualTo("no positive x was run");
+        assertThat(claim.in("balanced").tested()).isFalse();
+        assertThat(Claim.judge("x stays below 1", needsAPositive, 1.5, null).verdict()).isEqualTo("DISAGREES");
+        assertThat(Claim.judge("x stays below 1", needsAPositive, 0.5, null).verdict()).isEqualTo("agrees");
+    }
+
+    @Test
     void aPaperWithoutTheFiguresHasNoPublishedTest() {
         Claim claim = Claim.judge("x stays below 1", BELOW_ONE, 0.5, null);
         assertThat(claim.holds()).isTrue();

@@ -90,6 +90,23 @@ class PurdomClaimsTest {
                 .holds()).isFalse();
     }
 
+    /**
+     * A run of only the cells the paper prints above 1.00 has no cell to test the light-load claim on: it is not
+     * tested, neither borne out nor contradicted, and says why; with a cell printed as 1.00 for all three it is.
+     */
+    @Test
+    void theLightLoadClaimIsNotTestedWhenNoLightCellIsRun() {
+        Claim untested = claim(check(row(2, 1.05, 5, 1.04, 9, 1.2, 2)), "all ratios are 1.00 under light load");
+        assertThat(untested.tested()).isFalse();
+        assertThat(untested.holds()).isFalse();
+        assertThat(untested.verdict()).isEqualTo("not tested");
+        assertThat(untested.evidence()).isEqualTo("no cell the paper prints as 1.00 for all three was run");
+        assertThat(untested.because("a cause").cause()).as("no cause for what was not tested").isNull();
+        Claim tested = claim(check(row(2, 1, 5, 1, 9, 1, 2)), "all ratios are 1.00 under light load");
+        assertThat(tested.tested()).isTrue();
+        assertThat(tested.verdict()).isEqualTo("agrees");
+    }
+
     @Test
     void claimsThatCompareAFailedMethodAreLeftOut() {
         List<Claim> claims = PurdomClaims.check(List.of(row(2, 1, 5, 1, 9, 1, 2)),
