@@ -95,10 +95,11 @@ class NativeReplayTest {
         }).getFirst();
         assertThat(glibc.profile().calls()).as("the two dropped events make no call").isEqualTo(4);
         assertThat(glibc.repeats()).isEqualTo(3);
-        // 4 MiB + 16 KiB written at the peak: 1,024 pages of the mapping and the chunk's few
+        // 4 MiB written at the peak, 1,024 pages of the mapping, and the arena's few for the small blocks
         assertThat(glibc.peakBytes()).isBetween((4L << 20), (4L << 20) + 64 * 1024);
-        // the mapping is unmapped by free: what stays is the 16,000-byte block in the arena
-        assertThat(glibc.finalBytes()).isBetween(16_000L, 200 * 1024L);
+        // the mapping is unmapped by free: what stays is the 16,000-byte block in the arena, of which the 8,000
+        // bytes realloc copied are written (the bytes it added are left unwritten, as malloc replay leaves them)
+        assertThat(glibc.finalBytes()).isBetween(8_000L, 200 * 1024L);
         // the heap at each sample is the run's resident memory less the allocator-free run's at the same call
         for (int i = 0; i < glibc.heapAtSamples().length; i++) {
             assertThat(glibc.heapAtSamples()[i]).isEqualTo(Math.max(0,
