@@ -30,7 +30,7 @@ class ReproduceCarrTest {
                 "[balanced] Peak utilization", "[table1] Peak utilization", "paging busy (WS with LT/RT)");
         // every claim that disagrees says why, measured
         long disagreements = cli.out().lines().filter(l -> l.startsWith("  DISAGREES")).count();
-        assertThat(cli.out().lines().filter(l -> l.startsWith("             why: ")).count()).isEqualTo(disagreements);
+        assertThat(cli.out().lines().filter(l -> l.startsWith("              why: ")).count()).isEqualTo(disagreements);
         JsonNode root = new ObjectMapper().readTree(json.toFile());
         assertThat(root.get("experiment").asText()).isEqualTo("carr");
         assertThat(root.get("regimes")).hasSize(2);
