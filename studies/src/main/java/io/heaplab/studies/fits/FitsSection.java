@@ -80,7 +80,25 @@ public final class FitsSection implements ExperimentReader {
         Table table = new Table("The report's table beside heaplab's measures", List.of("load", "type", "strategy",
                 "paper RSS KB", "paper ms", "RSS KB", "heap KB", "searches per call", "ms", "fragmentation"), rows);
         return new Section("The course report on first, best and worst fit", document.path("source").asText(),
-                Nodes.texts(document.path("parameters")), Environment.of(document),
+                parameters(document.path("parameters")), Environment.of(document),
                 ClaimNotes.of(document.path("claims")), List.of(table), figures);
+    }
+
+    /**
+     * The run's parameters as text, its strategies each by its title and the spec that ran it, those beyond the
+     * report's three marked, rather than each field of their records.
+     */
+    static java.util.Map<String, String> parameters(JsonNode parameters) {
+        java.util.Map<String, String> texts = Nodes.texts(parameters);
+        JsonNode strategies = parameters.path("strategies");
+        if (strategies.isArray()) {
+            List<String> named = new java.util.ArrayList<>();
+            for (JsonNode s : strategies) {
+                named.add(s.path("title").asText() + " (" + s.path("allocator").asText()
+                        + (s.path("reported").asBoolean(true) ? "" : ", beyond the report") + ")");
+            }
+            texts.put("strategies", String.join("; ", named));
+        }
+        return texts;
     }
 }

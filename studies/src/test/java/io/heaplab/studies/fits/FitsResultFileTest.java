@@ -74,5 +74,8 @@ class FitsResultFileTest {
         assertThat(section.tables().getFirst().rows().get(2).get(8)).as("the tree was not timed").isEqualTo("-");
         assertThat(section.figures()).extracting(Figure::id).containsExactly("l7000-int-heap", "l7000-int-time");
         assertThat(section.notes()).anyMatch(n -> n.contains(FitsClaims.FIRST_FASTEST));
+        // the strategies by title and spec, not a dump of their records' fields
+        assertThat(section.parameters().get("strategies")).startsWith("first fit (record-fit:fit=first); best fit")
+                .contains("(brent-ff, beyond the report)").doesNotContain("key=").doesNotContain("reported=");
     }
 }
