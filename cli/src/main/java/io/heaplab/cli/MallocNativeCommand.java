@@ -169,21 +169,19 @@ final class MallocNativeCommand implements Callable<Integer> {
         return chosen;
     }
 
-    private static final String ROW = "%-18s %8s %15s %10s %10s %10s %8s %8s %8s %9s %8s %12s %7s%n";
+    private static final String ROW = "%-18s %8s %15s %10s %10s %10s %s %12s %7s%n";
 
     private static void print(List<NativeMeasures> measures, List<RunResult> results, PrintWriter out) {
         out.printf(Locale.ROOT, ROW, "allocator", "ns/call", "(fastest-slowest)", "peak KB", "final KB", "live KB",
-                "frag 4", "frag 3", "frag 2", "near peak", "frag 1", "minor faults", "failed");
+                MallocTable.FRAGMENTATION_HEADER, "minor faults", "failed");
         for (int i = 0; i < measures.size(); i++) {
             NativeMeasures m = measures.get(i);
             Fragmentation f = results.get(i).fragmentation();
             out.printf(Locale.ROOT, ROW, m.allocator().name(), String.format(Locale.ROOT, "%.0f", m.nanosPerCall()),
                     String.format(Locale.ROOT, "(%.0f-%.0f)", m.fastestPerCall(), m.slowestPerCall()),
-                    kb(m.peakBytes()), kb(m.finalBytes()), kb(m.profile().peakLiveBytes()),
-                    MallocTable.percent(f.peakOverPeak()), MallocTable.percent(f.atPeakHeap()),
-                    MallocTable.percent(f.atPeakLive()), MallocTable.percent(f.averagedNearPeak()),
-                    MallocTable.percent(f.averagedOverTime()), String.format(Locale.ROOT, "%,d", m.minorFaults()),
-                    m.failed());
+                    MallocTable.kb(m.peakBytes()), MallocTable.kb(m.finalBytes()),
+                    MallocTable.kb(m.profile().peakLiveBytes()),
+                    MallocTable.fragmentation(f), String.format(Locale.ROOT, "%,d", m.minorFaults()), m.failed());
         }
         out.println("peak, final KB: resident anonymous memory less the allocator-free run's at the same call (the"
                 + " heap, its metadata included), to compare with a strategy's touched KB in malloc replay");
@@ -192,9 +190,5 @@ final class MallocNativeCommand implements Callable<Integer> {
         out.println(MallocTable.CAVEAT);
         out.println("ns/call: the median process's replay time over its calls less the allocator-free run's, each new"
                 + " block's bytes written once: a real allocator's time, where malloc replay's is a JVM replay's");
-    }
-
-    private static String kb(long bytes) {
-        return String.format(Locale.ROOT, "%.1f", bytes / 1024.0);
     }
 }

@@ -15,7 +15,9 @@ import java.util.Map;
  */
 final class MallocTable {
 
-    private static final String ROW = "%-24s %8s %15s %10s %10s %10s %8s %8s %8s %9s %8s %9s %7s%n";
+    private static final String ROW = "%-24s %8s %15s %10s %10s %10s %s %9s %7s%n";
+    /** Johnstone &amp; Wilson's five columns, those at the peaks first, as both malloc tables print them. */
+    private static final String FRAGMENTATION = "%8s %8s %8s %9s %8s";
 
     /** Johnstone &amp; Wilson's warning about measure 1, printed under every table that shows it. */
     static final String CAVEAT = "frag 1 averages over every call, the ramp and the drain included, when little is live"
@@ -31,7 +33,7 @@ final class MallocTable {
      */
     static void print(List<RunResult> results, Map<String, CallTime> timed, PrintWriter out) {
         out.printf(Locale.ROOT, ROW, "strategy", "ns/call", "(fastest-slowest)", "heap KB", "touched KB", "live KB",
-                "frag 4", "frag 3", "frag 2", "near peak", "frag 1", "searches", "failed");
+                FRAGMENTATION_HEADER, "searches", "failed");
         for (RunResult run : results) {
             Fragmentation f = run.fragmentation();
             CallTime time = timed.get(run.allocator());
@@ -39,9 +41,7 @@ final class MallocTable {
                     time == null ? "-" : String.format(Locale.ROOT, "%.0f", time.nanosPerCall()),
                     time == null ? "" : String.format(Locale.ROOT, "(%.0f-%.0f)", time.fastest(), time.slowest()),
                     kb(f.peakHeapBytes()), kb(run.pagesTouched() * run.pageSize()), kb(f.peakLiveBytes()),
-                    percent(f.peakOverPeak()),
-                    percent(f.atPeakHeap()), percent(f.atPeakLive()), percent(f.averagedNearPeak()),
-                    percent(f.averagedOverTime()),
+                    fragmentation(f),
                     Double.isNaN(run.meanSearches()) ? "-" : String.format(Locale.ROOT, "%.2f", run.meanSearches()),
                     run.rejections());
         }
@@ -56,8 +56,19 @@ final class MallocTable {
         }
     }
 
-    private static String kb(long bytes) {
+    /** Bytes as KB to one decimal, as both malloc tables print them. */
+    static String kb(long bytes) {
         return String.format(Locale.ROOT, "%.1f", bytes / 1024.0);
+    }
+
+    /** The header of the {@link #fragmentation} columns. */
+    static final String FRAGMENTATION_HEADER = String.format(Locale.ROOT, FRAGMENTATION, "frag 4", "frag 3", "frag 2",
+            "near peak", "frag 1");
+
+    /** Johnstone &amp; Wilson's measures 4, 3, 2, 1 near the peak and 1, in percent, as columns. */
+    static String fragmentation(Fragmentation f) {
+        return String.format(Locale.ROOT, FRAGMENTATION, percent(f.peakOverPeak()), percent(f.atPeakHeap()),
+                percent(f.atPeakLive()), percent(f.averagedNearPeak()), percent(f.averagedOverTime()));
     }
 
     /** A fraction as a percentage to one decimal, "-" when unknown: the one unit of every fragmentation measure. */

@@ -1,5 +1,6 @@
 package io.heaplab.allocators.dlmalloc;
 
+import io.heaplab.core.heap.Bytes;
 import io.heaplab.core.heap.Heap;
 import java.util.Arrays;
 
@@ -52,7 +53,7 @@ final class AddressSpace {
     }
 
     long pageRound(long bytes) {
-        return bytes + pageMask & ~pageMask;
+        return Bytes.alignUp(bytes, pageMask + 1);
     }
 
     boolean touchedOnly() {
@@ -89,7 +90,7 @@ final class AddressSpace {
                 removeHole(h);
             }
         }
-        if (!touchedOnly && end > heap.size() && heap.grow(end - heap.size()) == Heap.NO_ROOM) {
+        if (!touchedOnly && !heap.growTo(end)) {
             return Heap.NO_ROOM;
         }
         long old = brk;
@@ -127,10 +128,7 @@ final class AddressSpace {
 
     /** Grows the heap to cover {@code end} (rounded to a page), the arena having written below it. */
     void touch(long end) {
-        long need = pageRound(end);
-        if (need > heap.size()) {
-            heap.grow(need - heap.size());
-        }
+        heap.growTo(pageRound(end));
     }
 
     /**

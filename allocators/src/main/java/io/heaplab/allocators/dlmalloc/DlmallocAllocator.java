@@ -189,10 +189,8 @@ public final class DlmallocAllocator implements Allocator {
         this.tunables = tunables;
         HeapAccess mem = heap.bookkeeping();
         this.space = new AddressSpace(heap, tunables.touchedOnly());
-        long misalignment = heap.size() & heap.pageSize() - 1;
         long statePages = space.pageRound(MainArena.SIZE);
-        if (misalignment != 0 && heap.grow(heap.pageSize() - misalignment) == Heap.NO_ROOM
-                || heap.grow(statePages) == Heap.NO_ROOM) {
+        if (!heap.growTo(space.pageRound(heap.size())) || heap.grow(statePages) == Heap.NO_ROOM) {
             throw new SpecException(DlmallocAllocatorProvider.NAME + ": a heap of " + heap.capacity()
                     + " bytes (expected: room for malloc_state's " + statePages + " bytes and more)");
         }

@@ -1,5 +1,6 @@
 package io.heaplab.allocators.jemalloc;
 
+import io.heaplab.core.heap.Bytes;
 import io.heaplab.core.heap.Heap;
 import io.heaplab.core.heap.HeapAccess;
 import java.util.Arrays;
@@ -57,7 +58,7 @@ final class Base {
 
     /** {@code base_alloc}: {@code size} bytes aligned to {@code alignment}, or -1 when the heap is full. */
     long alloc(long size, long alignment) {
-        long at = cursor + alignment - 1 & -alignment;
+        long at = Bytes.alignUp(cursor, alignment);
         if (end == 0 || at + size > end) {
             long pages = (size + page - 1) / page;
             long run = heap.grow(pages * page);

@@ -1,5 +1,6 @@
 package io.heaplab.allocators.jemalloc;
 
+import io.heaplab.core.heap.Bytes;
 import io.heaplab.core.heap.Heap;
 import io.heaplab.core.heap.HeapAccess;
 import io.heaplab.core.spi.Allocator;
@@ -177,7 +178,7 @@ public final class JemallocAllocator implements Allocator {
     private void initTcache() {
         long bytes = Tcache.stackBytes(sc);
         // sz_sa2u(size, PAGE): a page multiple, small or large
-        int ind = sc.index(bytes + pad - 1 & -pad);
+        int ind = sc.index(Bytes.alignUp(bytes, pad));
         long mem = ind < sc.nbins() ? bins.mallocOne(ind) : largeMallocAligned(ind);
         if (mem < 0) {
             tcacheState = -1;

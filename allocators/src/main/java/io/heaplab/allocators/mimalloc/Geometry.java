@@ -1,5 +1,7 @@
 package io.heaplab.allocators.mimalloc;
 
+import io.heaplab.core.heap.Bytes;
+
 import io.heaplab.core.spi.SpecException;
 
 /**
@@ -74,7 +76,7 @@ final class Geometry {
         this.smallObjMax = slice / 4;
         this.mediumObjMax = mediumPage / 4;
         this.largeObjMax = segmentSize / 2;
-        this.infoBytes = (int) alignUp(SEGMENT_INFO, OS_PAGE);
+        this.infoBytes = (int) Bytes.alignUp(SEGMENT_INFO, OS_PAGE);
         this.infoSlices = (infoBytes + slice - 1) >>> sliceShift;
     }
 
@@ -84,10 +86,6 @@ final class Geometry {
             throw new SpecException(MimallocAllocatorProvider.NAME + ": slice=" + slice + " (expected: a power of 2"
                     + " from " + (1 << MIN_SLICE_SHIFT) + " to " + (1 << MAX_SLICE_SHIFT) + " bytes)");
         }
-    }
-
-    static long alignUp(long n, long alignment) {
-        return n + alignment - 1 & -alignment;
     }
 
     /** {@code _mi_os_good_alloc_size}: the block size of a large or huge request, rounded coarser as it grows. */
@@ -104,7 +102,7 @@ final class Geometry {
         } else {
             align = 4L << 20;
         }
-        return alignUp(size, align);
+        return Bytes.alignUp(size, align);
     }
 
     /** Where the blocks of a page begin in its first slice: 384 bytes in for blocks of 8 to 1024 bytes, else 0. */

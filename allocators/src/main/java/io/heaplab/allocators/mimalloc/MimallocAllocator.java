@@ -1,5 +1,6 @@
 package io.heaplab.allocators.mimalloc;
 
+import io.heaplab.core.heap.Bytes;
 import io.heaplab.core.heap.Heap;
 import io.heaplab.core.heap.HeapAccess;
 import io.heaplab.core.spi.Allocator;
@@ -121,7 +122,7 @@ public final class MimallocAllocator implements Allocator {
         this.bins = new Bins(g);
         this.pages = new PageDescriptors(m);
         this.prefix = new TouchedPrefix(heap);
-        long origin = Geometry.alignUp(heap.size(), Geometry.OS_PAGE);
+        long origin = Bytes.alignUp(heap.size(), Geometry.OS_PAGE);
         this.arena = origin + STATIC_SIZE;
         this.queues = new PageQueues(m, bins, pages, origin);
         this.segments = new Segments(m, g, pages, prefix, origin, arena);
@@ -304,7 +305,7 @@ public final class MimallocAllocator implements Allocator {
         if (page == 0) {
             return 0;
         }
-        if (!prefix.cover(segments.pageStart(page) + Geometry.alignUp(size, Geometry.OS_PAGE))) {
+        if (!prefix.cover(segments.pageStart(page) + Bytes.alignUp(size, Geometry.OS_PAGE))) {
             segments.freePage(page);
             return 0;
         }

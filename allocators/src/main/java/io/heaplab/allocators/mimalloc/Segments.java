@@ -1,5 +1,6 @@
 package io.heaplab.allocators.mimalloc;
 
+import io.heaplab.core.heap.Bytes;
 import io.heaplab.core.heap.HeapAccess;
 import java.util.Arrays;
 import java.util.function.LongConsumer;
@@ -165,7 +166,7 @@ final class Segments {
 
     /** {@code mi_segments_page_alloc}: whole slices, or whole medium pages above a medium page's size. */
     private long pagesAlloc(long required) {
-        long pageSize = Geometry.alignUp(required, required > g.mediumPage ? g.mediumPage : g.slice);
+        long pageSize = Bytes.alignUp(required, required > g.mediumPage ? g.mediumPage : g.slice);
         int count = (int) (pageSize >>> g.sliceShift);
         long page = findAndAllocate(count);
         if (page == 0 && newSegment(0) != 0) {
@@ -357,7 +358,7 @@ final class Segments {
      */
     private long newSegment(long required) {
         long segmentSlices = required == 0 ? Geometry.SLICES_PER_SEGMENT
-                : Geometry.alignUp(required + ((long) g.infoSlices << g.sliceShift), g.slice) >>> g.sliceShift;
+                : Bytes.alignUp(required + ((long) g.infoSlices << g.sliceShift), g.slice) >>> g.sliceShift;
         int runs = runs(segmentSlices);
         int slot = freeSlots(runs);
         long segment = arena + slot * g.segmentSize;

@@ -18,8 +18,7 @@ final class TouchedPrefix {
 
     /** Grows the heap to {@code end} unless it already reaches it; false when a bounded heap has no room. */
     boolean cover(long end) {
-        long size = heap.size();
-        return end <= size || heap.grow(end - size) != Heap.NO_ROOM;
+        return heap.growTo(end);
     }
 
     long end() {

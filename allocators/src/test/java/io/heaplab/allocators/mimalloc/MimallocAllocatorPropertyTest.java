@@ -62,11 +62,11 @@ class MimallocAllocatorPropertyTest {
         }
         long good = Geometry.goodAllocSize(size);
         if (good <= 256 * slice) {
-            return Geometry.alignUp(good, good > mediumPage ? mediumPage : slice);
+            return io.heaplab.core.heap.Bytes.alignUp(good, good > mediumPage ? mediumPage : slice);
         }
         // huge: the segment's slices after the info, which takes 45056 bytes rounded to slices
-        long info = Geometry.alignUp(45056, slice);
-        return Geometry.alignUp(good + info, slice) - info;
+        long info = io.heaplab.core.heap.Bytes.alignUp(45056, slice);
+        return io.heaplab.core.heap.Bytes.alignUp(good + info, slice) - info;
     }
 
     @Property(tries = 80)

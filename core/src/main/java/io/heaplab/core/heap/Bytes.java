@@ -17,6 +17,11 @@ public final class Bytes {
     private Bytes() {
     }
 
+    /** {@code bytes} rounded up to a multiple of {@code alignment}, a power of two. */
+    public static long alignUp(long bytes, long alignment) {
+        return bytes + alignment - 1 & -alignment;
+    }
+
     /** The bytes {@code text} names; a malformed or too large size fails with a one-line {@link SpecException}. */
     public static long parse(String text) {
         Matcher m = SIZE.matcher(text.strip().toLowerCase(Locale.ROOT));

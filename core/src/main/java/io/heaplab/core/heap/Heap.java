@@ -159,6 +159,15 @@ public final class Heap implements AutoCloseable {
     }
 
     /**
+     * Grows the heap, if it is shorter, so that its break is at least {@code end}: as an allocator whose memory
+     * becomes resident only when touched grows to the highest byte it has touched. False when a bounded heap cannot
+     * reach it.
+     */
+    public boolean growTo(long end) {
+        return end <= brk || grow(end - brk) != NO_ROOM;
+    }
+
+    /**
      * Bounds the bytes the heap may grow to, the off-heap memory its run may take: a {@link #grow} past it fails
      * with a {@link HeapMemoryException}. Unbounded until set.
      */

@@ -188,6 +188,24 @@ class HeapTest {
     }
 
     @Test
+    void growToReachesAnEndOnlyWhenTheBreakIsShortOfItAndRefusesWhatABoundedHeapCannotHold() {
+        try (Heap heap = new Heap(4096, 3 * 4096, recorder, false)) {
+            assertThat(heap.growTo(100)).isTrue();
+            assertThat(heap.size()).isEqualTo(100);
+            assertThat(heap.growTo(50)).as("already past it").isTrue();
+            assertThat(heap.size()).isEqualTo(100);
+            assertThat(heap.growTo(3 * 4096 + 1)).isFalse();
+            assertThat(heap.size()).as("nothing grown by a refusal").isEqualTo(100);
+            assertThat(heap.growTo(3 * 4096)).isTrue();
+            assertThat(heap.size()).isEqualTo(3 * 4096);
+        }
+        assertThat(Bytes.alignUp(0, 16)).isZero();
+        assertThat(Bytes.alignUp(1, 16)).isEqualTo(16);
+        assertThat(Bytes.alignUp(4096, 4096)).isEqualTo(4096);
+        assertThat(Bytes.alignUp(4097, 4096)).isEqualTo(8192);
+    }
+
+    @Test
     void growableHeapCountsPagesAsHighWaterMark() {
         try (Heap heap = new Heap(4096, Heap.GROWABLE, recorder, false)) {
             assertThat(heap.isBounded()).isFalse();

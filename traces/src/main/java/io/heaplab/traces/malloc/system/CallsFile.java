@@ -85,20 +85,23 @@ public final class CallsFile {
 
     /** Writes {@code trace}'s calls to {@code file} with {@code flags} ({@link #MOVING_REALLOC}). */
     public static Profile write(MallocTrace trace, Path file, long flags) throws IOException {
-        Counter counter = new Counter();
-        new Settler(trace, counter).run();
-        long[] live = counter.live.toLongArray();
-        long[] requests = counter.requests.toLongArray();
-        int calls = live.length;
-        long every = Math.max(1, (calls + SAMPLES - 1) / SAMPLES);
-        int peakCall = -1;
-        long peak = 0;
-        for (int i = 0; i < calls; i++) {
-            if (live[i] > peak) {
-                peak = live[i];
-                peakCall = i;
-            }
+        // one pass writes the calls and counts the live bytes after each; the header, which names the call of most
+        // live bytes, is written last, at the file's start
+        Writer writer = new Writer(file);
+        long[] live;
+        long[] requests;
+        long every;
+        int peakCall;
+        try (writer) {
+            new Settler(trace, writer).run();
+            live = writer.live.toLongArray();
+            requests = writer.requests.toLongArray();
+            every = every(live.length);
+            peakCall = peakCall(live);
+            writer.header(live.length, every, peakCall, flags);
         }
+        int calls = live.length;
+        long peak = peakCall < 0 ? 0 : live[peakCall];
         LongArrayList sampleCalls = new LongArrayList();
         LongArrayList sampleLive = new LongArrayList();
         LongArrayList sampleRequests = new LongArrayList();
@@ -109,34 +112,31 @@ public final class CallsFile {
                 sampleRequests.add(requests[i]);
             }
         }
-        Writer writer = new Writer(file);
-        try (writer) {
-            new Settler(trace, writer).run();
-            writer.header(calls, every, peakCall < 0 ? Long.MAX_VALUE : peakCall, flags);
-        }
         return new Profile(calls, writer.slots, every, peakCall, writer.allocations, writer.frees, peak,
                 writer.peakBlocks, sampleCalls.toLongArray(), sampleLive.toLongArray(), sampleRequests.toLongArray());
+    }
+
+    /** The replayer samples after every this many of {@code calls} calls: at most {@link #SAMPLES} times. */
+    private static long every(int calls) {
+        return Math.max(1, (calls + SAMPLES - 1) / SAMPLES);
+    }
+
+    /** The first call after which {@code live} is largest; -1 when nothing is ever live. */
+    private static int peakCall(long[] live) {
+        int at = -1;
+        long peak = 0;
+        for (int i = 0; i < live.length; i++) {
+            if (live[i] > peak) {
+                peak = live[i];
+                at = i;
+            }
+        }
+        return at;
     }
 
     /** Where the settled calls go. */
     private interface Calls {
         void call(int op, int slot, long size, long aux, long liveChange);
-    }
-
-    /** Counts the live bytes and the requests after each call, in a first pass that writes nothing. */
-    private static final class Counter implements Calls {
-        final LongArrayList live = new LongArrayList();
-        final LongArrayList requests = new LongArrayList();
-        long bytes;
-        long done;
-
-        @Override
-        public void call(int op, int slot, long size, long aux, long liveChange) {
-            bytes += liveChange;
-            done += op == REALLOC ? 2 : 1;
-            live.add(bytes);
-            requests.add(done);
-        }
     }
 
     /** Turns the trace's events into calls on slots, as {@code malloc replay} settles them. */
@@ -245,6 +245,10 @@ public final class CallsFile {
         long frees;
         long liveBlocks;
         long peakBlocks;
+        /** The live bytes and the requests (a realloc an allocation and a free) after each call. */
+        final LongArrayList live = new LongArrayList();
+        final LongArrayList requests = new LongArrayList();
+        private long liveBytes;
         private IOException failure;
 
         Writer(Path file) throws IOException {
@@ -255,6 +259,9 @@ public final class CallsFile {
 
         @Override
         public void call(int op, int slot, long size, long aux, long liveChange) {
+            liveBytes += liveChange;
+            live.add(liveBytes);
+            requests.add(allocations + frees + (op == REALLOC ? 2 : 1));
             slots = Math.max(slots, slot + 1L);
             if (op == FREE) {
                 frees++;
@@ -285,6 +292,7 @@ public final class CallsFile {
             buffer.clear();
         }
 
+        /** The header, once the calls are written; {@code peakCall} -1 when nothing was live. */
         void header(long calls, long every, long peakCall, long flags) throws IOException {
             drain();
             if (failure != null) {
@@ -292,7 +300,8 @@ public final class CallsFile {
             }
             ByteBuffer head = ByteBuffer.allocate(HEADER).order(ByteOrder.LITTLE_ENDIAN);
             head.put("HLCALLS1".getBytes(java.nio.charset.StandardCharsets.US_ASCII)).putLong(calls)
-                    .putLong(Math.max(1, slots)).putLong(every).putLong(peakCall).putLong(flags).flip();
+                    .putLong(Math.max(1, slots)).putLong(every).putLong(peakCall < 0 ? Long.MAX_VALUE : peakCall)
+                    .putLong(flags).flip();
             while (head.hasRemaining()) {
                 channel.write(head, HEADER - head.remaining());
             }
