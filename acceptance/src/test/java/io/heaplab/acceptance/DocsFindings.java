@@ -857,6 +857,17 @@ final class DocsFindings {
                     number(cell.get("lambda")), number(cell.get("c")), memories.getFirst(),
                     String.join(" and ", rejects));
         }));
+        findings.add(new Finding(doc, PURDOM, file, json -> {
+            JsonNode claim = purdomClaim(json, "all ratios are 1.00 under light load");
+            if (!claim.has("cause")) {
+                return "the light-load claim has no cause";
+            }
+            JsonNode cause = claim.get("cause");
+            return f("%s rejected requests in %s seeds there: the cell's mean demand, lambda x c = %s cells, takes %s"
+                    + " of its memory (the light cells': %s)", group(cause, "M=\\d+ (.+?) rejected"),
+                    group(cause, "in (\\d+ of \\d+) seeds"), group(cause, "lambda x c = (\\S+) cells"),
+                    group(cause, "takes (\\d+%) of its memory"), group(cause, "the light cells': ([^)]*)\\)"));
+        }));
     }
 
     private static List<JsonNode> cells(JsonNode json) {

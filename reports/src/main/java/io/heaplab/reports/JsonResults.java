@@ -163,8 +163,8 @@ public final class JsonResults {
             node.put("searches", space.searches());
             node.put("meanSearches", run.meanSearches());
         }
-        if (run.allocations() > 0) {
-            node.put("spaceUtilization", run.spaceUtilization());
+        if (run.requests() > 0) {
+            node.put("filledShare", run.filledShare());
         }
         if (!Double.isNaN(space.internalFragmentation())) {
             node.put("internalFragmentation", space.internalFragmentation());

@@ -66,8 +66,8 @@ public record RunSummary(String workload, String allocator, int pageSize, List<L
         if (point.stream().allMatch(r -> r.space().searches() >= 0)) {
             measures.put("meanSearches", Summary.of(point.stream().mapToDouble(RunResult::meanSearches).toArray()));
         }
-        if (point.stream().allMatch(r -> r.allocations() > 0)) {
-            measures.put("spaceUtilization", Summary.of(point.stream().mapToDouble(RunResult::spaceUtilization)
+        if (point.stream().allMatch(r -> r.requests() > 0)) {
+            measures.put("filledShare", Summary.of(point.stream().mapToDouble(RunResult::filledShare)
                     .toArray()));
         }
         SequencedMap<String, Summary> faults = new LinkedHashMap<>();

@@ -97,11 +97,12 @@ public record RunResult(
     }
 
     /**
-     * Purdom's space utilization: requests received over requests filled (1.00 when nothing was rejected); NaN
-     * when nothing was filled.
+     * The share of requests filled: requests filled over requests received (1 when nothing was rejected); NaN when
+     * nothing was asked. It says nothing of how well the heap is used (see {@link #fragmentation()}); Purdom,
+     * Stigler &amp; Cheam's "space utilization" is its inverse.
      */
-    public double spaceUtilization() {
-        return allocations == 0 ? Double.NaN : (double) requests() / allocations;
+    public double filledShare() {
+        return requests() == 0 ? Double.NaN : (double) allocations / requests();
     }
 
     /** Purdom's speed: the mean number of list elements searched per request; NaN when not counted. */

@@ -438,7 +438,7 @@ class RunnerTest {
         RunResult own = RUNNER.run(spec("two-passes:blocks=5,memory=192", 1));
         assertThat(own.allocations()).isEqualTo(3);
         assertThat(own.rejections()).isEqualTo(1);
-        assertThat(own.spaceUtilization()).isEqualTo(4.0 / 3);
+        assertThat(own.filledShare()).isEqualTo(3.0 / 4);
 
         RunSpec tighter = new RunSpec(Spec.parse("two-passes:blocks=5,memory=192"), Spec.parse("bump"),
                 List.of(), 64, 128, 1, Accounting.WORKLOAD, false);

@@ -20,11 +20,14 @@ public final class ClaimNotes {
         for (JsonNode claim : claims) {
             String published = claim.path("published").isTextual()
                     ? " [the same test on the paper's figures: " + claim.get("published").asText() + "]" : "";
+            // files written before claims stated their tolerance have none
+            String tolerance = claim.path("tolerance").isTextual() ? "; tolerance: " + claim.get("tolerance").asText()
+                    : "";
             String cause = claim.path("cause").isTextual() ? " Why: " + claim.get("cause").asText() : "";
             String verdict = claim.path("verdict").asText(claim.path("holds").asBoolean() ? "agrees" : "DISAGREES");
             notes.add((verdict.equals("not tested") ? "Not tested: " : verdict.equals("agrees") ? "Agrees: "
                     : "DISAGREES: ") + claim.path("claim").asText()
-                    + " (" + claim.path("evidence").asText() + ")" + published + cause);
+                    + " (" + claim.path("evidence").asText() + tolerance + ")" + published + cause);
         }
         return notes;
     }

@@ -1,6 +1,7 @@
 package io.heaplab.reports.read;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.DoubleNode;
 import io.heaplab.reports.Environment;
 import io.heaplab.reports.Summary;
 import io.heaplab.reports.model.Axis;
@@ -50,7 +51,7 @@ final class PagingSections {
         }
         boolean severalSeeds = points.values().stream().anyMatch(p -> p.size() > 1);
         List<String> columns = new ArrayList<>(List.of("workload", "allocator", severalSeeds ? "seeds" : "seed",
-                "references", "pages touched", "virtual pages", "allocations", "space utilization",
+                "references", "pages touched", "virtual pages", "allocations", "filled share",
                 "searches per request"));
         policies.forEach(p -> columns.add("faults " + p));
         boolean malloc = false;
@@ -72,7 +73,7 @@ final class PagingSections {
         if (malloc) {
             // a malloc trace's replay has no references of its own to count (a native one pages nothing), and every
             // request of a growable heap is filled: those columns say nothing there
-            for (String unsaid : List.of("references", "space utilization")) {
+            for (String unsaid : List.of("references", "filled share")) {
                 int at = columns.indexOf(unsaid);
                 columns.remove(at);
                 rows.forEach(r -> r.remove(at));
@@ -113,7 +114,7 @@ final class PagingSections {
         row.add(measure(point, r -> r.path("pagesTouched"), point.size() > 1 ? 1 : 0));
         row.add(measure(point, r -> r.path("virtualPages"), point.size() > 1 ? 1 : 0));
         row.add(measure(point, r -> r.path("allocations"), 0));
-        row.add(measure(point, r -> r.path("spaceUtilization"), 3));
+        row.add(measure(point, PagingSections::filledShare, 3));
         row.add(measure(point, r -> r.path("meanSearches"), 2));
         for (String p : policies) {
             row.add(measure(point, r -> r.path("faults").path(p), point.size() > 1 ? 1 : 0));
@@ -150,6 +151,13 @@ final class PagingSections {
     }
 
     /** A measure of one run with thousands separators, or its mean ± sd over several; "-" where a run lacks it. */
+    /** A run's share of requests filled, or the inverse of the received-over-filled ratio an older file holds. */
+    private static JsonNode filledShare(JsonNode run) {
+        JsonNode old = run.path("spaceUtilization");
+        return run.has("filledShare") || !old.isNumber() ? run.path("filledShare")
+                : DoubleNode.valueOf(1 / old.asDouble());
+    }
+
     private static String measure(List<JsonNode> point, java.util.function.Function<JsonNode, JsonNode> field,
                                   int decimals) {
         double[] values = new double[point.size()];

@@ -131,7 +131,8 @@ public final class ResultSchemas {
             .required("peakLiveBlocks", count()).required("peakLiveBytes", count())
             .required("peakFootprint", count())
             .optional("searches", count()).optional("meanSearches", atLeast(0).orNotFinite())
-            // requests received over requests filled (Purdom's), so never below 1
+            .optional("filledShare", ratio())
+            // what files written before filledShare carried: its inverse, Purdom's received over filled
             .optional("spaceUtilization", atLeast(1))
             .optional("internalFragmentation", ratio()).optional("externalFragmentation", ratio().orNotFinite())
             .optional("fragmentation", FRAGMENTATION).optional("timeline", TIMELINE)
@@ -214,16 +215,19 @@ public final class ResultSchemas {
             .required("primaryMetric", JMH_METRIC).optional("secondaryMetrics", mapOf(JMH_METRIC))).nonEmpty();
 
     /** What a study's claim is: the claim, whether it holds, the evidence and the same test on the paper's figures. */
-    private static final Fields CLAIM = object().required("claim", text()).required("holds", bool())
+    private static final Fields CLAIM = object().required("claim", text()).optional("tolerance", text())
+            .required("holds", bool())
             .optional("verdict", oneOf("agrees", "DISAGREES", "not tested"))
             .required("evidence", text()).optional("published", text()).optional("cause", text());
 
     /**
      * An experiment's file: the head, {@code experiment} and {@code source}, then {@code own} (the experiment's
-     * parameters and results), then the strategies that failed and the claims, in the order a study writes them.
+     * parameters and results), then its notes (what the docs know of its distance from the paper), the strategies
+     * that failed and the claims, in the order a study writes them.
      */
     public static Fields experiment(Fields own) {
         return HEAD.required("experiment", text()).required("source", text()).with(own)
+                .optional("notes", arrayOf(text()))
                 .optional("failed", arrayOf(object().required("strategy", text()).required("failure", text())))
                 .optional("claims", arrayOf(CLAIM));
     }

@@ -91,6 +91,17 @@ class ResultFilesTest {
     }
 
     @Test
+    void aFileWrittenBeforeTheFilledShareShowsItFromPurdomsRatio(@TempDir Path dir) throws IOException {
+        // the input is such a file: it carries Purdom's received over filled, 1.0 and, here, 1.25 (4 of 5 filled)
+        String older = Files.readString(input("run.json")).replaceFirst("\"spaceUtilization\" : 1.0",
+                "\"spaceUtilization\" : 1.25");
+        Section run = ResultFiles.read(Files.writeString(dir.resolve("run.json"), older)).getFirst();
+        int column = run.tables().getFirst().columns().indexOf("filled share");
+        assertThat(run.tables().getFirst().rows()).extracting(row -> row.get(column))
+                .containsExactly("0.800", "1.000");
+    }
+
+    @Test
     void runFilesOfOneExperimentUnderOtherSeedsMergeIntoMeansWithBands(@TempDir Path dir) throws IOException {
         // the same runs under seed 8, every fault 2 more (and the curve's first point 4 more)
         String seed7 = Files.readString(input("run.json"));

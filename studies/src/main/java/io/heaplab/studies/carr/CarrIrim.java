@@ -72,7 +72,7 @@ public record CarrIrim(long omega, double compaction, List<Curve> curves, double
         List<Claim> claims = new ArrayList<>();
         if (omega == PAPER_OMEGA) {
             claims.add(Claim.judge("With omega = 5000 the IRIM strings are about 600 times shorter than the"
-                    + " reference strings (300 to 1200 times)", irim -> new Verdict(compaction >= PAPER_COMPACTION / 2
+                    + " reference strings", "300 to 1200 times shorter", irim -> new Verdict(compaction >= PAPER_COMPACTION / 2
                     && compaction <= PAPER_COMPACTION * 2, String.format(Locale.ROOT,
                     "omega %d: %.0f references per IRIM event", omega, compaction)), this, null)
                     .because(String.format(Locale.ROOT, "an IRIM string keeps a start and an end for every period"
@@ -84,8 +84,8 @@ public record CarrIrim(long omega, double compaction, List<Curve> curves, double
         List<Error> paper = errors(exact).stream().filter(e -> CarrPolicy.PAPER.contains(e.policy())).toList();
         Error worst = paper.stream().max((a, b) -> Double.compare(a.meanUtilization(), b.meanUtilization()))
                 .orElseThrow();
-        claims.add(Claim.judge("Simulations on IRIM strings agree with the exact simulation within 1% (mean"
-                + " utilization error of every curve of the paper's policies)", irim -> new Verdict(
+        claims.add(Claim.judge("Simulations on IRIM strings agree with the exact simulation within 1%",
+                "the mean utilization error of every curve of the paper's policies below 1%", irim -> new Verdict(
                 worst.meanUtilization() < ERROR, String.format(Locale.ROOT, "largest mean error %.2f%% (%c, %s),"
                         + " largest at one theta %.2f%%", 100 * worst.meanUtilization(), worst.configuration(),
                 worst.policy().title, 100 * paper.stream().mapToDouble(Error::maxUtilization).max()

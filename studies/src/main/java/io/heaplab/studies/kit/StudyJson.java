@@ -33,6 +33,14 @@ public final class StudyJson {
         return JsonResults.render(root);
     }
 
+    /** The {@code notes} array: what the docs know of the run's distance from the paper, measured; nothing if none. */
+    public static void notes(ObjectNode root, List<String> notes) {
+        if (!notes.isEmpty()) {
+            ArrayNode array = root.putArray("notes");
+            notes.forEach(array::add);
+        }
+    }
+
     /** The {@code failed} array, {@code {strategy, failure}} each, when something failed; nothing otherwise. */
     static void failed(ObjectNode root, SequencedMap<String, String> failed) {
         if (!failed.isEmpty()) {
@@ -42,7 +50,7 @@ public final class StudyJson {
     }
 
     /**
-     * The {@code claims} array: {@code claim}, {@code verdict} ({@code agrees}, {@code DISAGREES} or {@code not
+     * The {@code claims} array: {@code claim}, {@code tolerance} (the test's thresholds), {@code verdict} ({@code agrees}, {@code DISAGREES} or {@code not
      * tested}), {@code holds} (false unless it agrees), {@code evidence} (for a claim not tested, why) and, where
      * tested, {@code published}; where measured, the {@code cause} of a disagreement.
      */
@@ -51,6 +59,7 @@ public final class StudyJson {
         for (Claim claim : claims) {
             ObjectNode node = array.addObject();
             node.put("claim", claim.claim());
+            node.put("tolerance", claim.tolerance());
             node.put("verdict", claim.verdict());
             node.put("holds", claim.holds());
             node.put("evidence", claim.evidence());

@@ -29,8 +29,9 @@ public final class StudyText {
     public static void claims(String heading, List<Claim> claims, PrintWriter out) {
         out.println(heading);
         for (Claim claim : claims) {
-            out.printf(Locale.ROOT, "  %-10s  %s: %s%s%n", claim.verdict(), claim.claim(),
-                    claim.evidence(), claim.hasPublished() ? " [paper: " + claim.published() + "]" : "");
+            out.printf(Locale.ROOT, "  %-10s  %s (tolerance: %s): %s%s%n", claim.verdict(), claim.claim(),
+                    claim.tolerance(), claim.evidence(), claim.hasPublished() ? " [paper: " + claim.published() + "]"
+                            : "");
             if (claim.hasCause()) {
                 out.printf(Locale.ROOT, "              why: %s%n", claim.cause());
             }

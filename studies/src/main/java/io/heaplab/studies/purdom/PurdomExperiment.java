@@ -66,6 +66,11 @@ public final class PurdomExperiment extends BatchReproduction {
         }
     }
 
+    /** Purdom's space utilization of one run: requests received over requests filled, the inverse of its share. */
+    static double ratio(RunResult run) {
+        return run.allocations() == 0 ? Double.NaN : (double) run.requests() / run.allocations();
+    }
+
     /**
      * One method's measures in one cell, over the seeds.
      *
@@ -182,7 +187,7 @@ public final class PurdomExperiment extends BatchReproduction {
         double[] external = new double[n];
         for (int i = 0; i < n; i++) {
             RunResult run = runs.get(i);
-            ratio[i] = run.spaceUtilization();
+            ratio[i] = PurdomExperiment.ratio(run);
             searches[i] = run.meanSearches();
             internal[i] = run.space().internalFragmentation();
             external[i] = run.space().externalFragmentation();

@@ -70,6 +70,7 @@ final class PurdomJson {
         for (TableResult table : results.tables()) {
             tables.add(tableTree(table));
         }
+        StudyJson.notes(root, PurdomTables.notes(results));
         return StudyJson.finish(root, results.failed(), claims);
     }
 

@@ -62,7 +62,9 @@ public final class PurdomSection implements ExperimentReader {
                         Axis.linear("searches per request")));
             });
         }
-        List<String> notes = new ArrayList<>(ClaimNotes.of(document.path("claims")));
+        List<String> notes = new ArrayList<>();
+        document.path("notes").forEach(note -> notes.add(note.asText()));
+        notes.addAll(ClaimNotes.of(document.path("claims")));
         if (document.has("transcription")) {
             notes.add("Transcription of the published tables: " + document.get("transcription").asText());
         }

@@ -13,6 +13,7 @@ import io.heaplab.studies.kit.Claim;
 import io.heaplab.studies.kit.StudyText;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.DoubleSummaryStatistics;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
@@ -113,6 +114,32 @@ final class PurdomTables {
             text.row(cells);
         }
         text.print(out);
+        for (String note : notes(results)) {
+            out.println(note);
+        }
+    }
+
+    /**
+     * What the docs know of the runs' distance from the paper, in sentences the text and the result file carry:
+     * first fit's searches depend on how its free list is kept, which the paper does not say.
+     */
+    static List<String> notes(Results results) {
+        if (!results.measured().contains(Method.FIRST_FIT) || results.tables().isEmpty()) {
+            return List.of();
+        }
+        DoubleSummaryStatistics measured = new DoubleSummaryStatistics();
+        DoubleSummaryStatistics published = new DoubleSummaryStatistics();
+        for (TableResult table : results.tables()) {
+            for (Row row : table.rows()) {
+                measured.accept(row.measured().get(Method.FIRST_FIT).searches().mean());
+                published.accept(row.cell().published().get(Method.FIRST_FIT).searches());
+            }
+        }
+        return List.of(String.format(Locale.ROOT, "First fit's searches are %.2f from the paper's on average: the"
+                        + " paper does not say how its free list was kept, and %s makes %.2f to %.2f searches per"
+                        + " request where the paper's first fit made %.2f to %.2f (--first-fit chooses another list).",
+                distance(results, Method.FIRST_FIT, Measure.SEARCHES), results.config().firstFit(), measured.getMin(),
+                measured.getMax(), published.getMin(), published.getMax()));
     }
 
     private static double distance(Results results, Method method, Measure measure) {

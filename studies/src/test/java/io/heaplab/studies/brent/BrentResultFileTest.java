@@ -121,7 +121,8 @@ class BrentResultFileTest {
         List<Claim> claims = BrentClaims.check(results(), BrentPaper.load());
         assertThat(claims).isNotEmpty().allMatch(Claim::hasPublished);
         assertThat(section.notes()).contains("DISAGREES: " + claims.getFirst().claim() + " ("
-                + claims.getFirst().evidence() + ") [the same test on the paper's figures: "
+                + claims.getFirst().evidence() + "; tolerance: " + claims.getFirst().tolerance()
+                + ") [the same test on the paper's figures: "
                 + claims.getFirst().published() + "]");
         assertThat(section.tables()).hasSize(3);
         assertThat(section.tables().getFirst().rows()).extracting(List::getFirst).containsExactly("STACK", "RANDOM");

@@ -124,4 +124,23 @@ class CarrClaimsTest {
         assertThat(claim(claims, "The optimal theta grows").published())
                 .isEqualTo("WSCLOCK's peak theta: A 200000, B 700000, C 2000000");
     }
+
+    /**
+     * A regime whose paging device is busy 99% of the time at every peak cannot test the claims: each claim that
+     * disagrees says so first, then its policy's mechanism; a device with room leaves the mechanism alone. The
+     * IRIM's claims are about a string's compaction, not the system's figures, and keep their own cause.
+     */
+    @Test
+    void aDeviceBoundRegimeLeadsTheCauseOfEveryDisagreement() {
+        CarrExperiment.Setting table1 = CarrResultFileTest.results().setting();
+        List<Claim> bound = CarrClaims.check(CarrResultFileTest.results(table1, 0.99));
+        assertThat(bound).filteredOn(Claim::hasCause).filteredOn(claim -> !claim.claim().contains("IRIM")).isNotEmpty()
+                .allSatisfy(claim -> assertThat(claim.cause())
+                .startsWith("in this regime the paging device is busy 0.99 to 0.99 of the time at the peaks and the"
+                        + " mean MPL is 3.50 to 3.50 (the paper's: 4.39 to 4.86): ")
+                .contains("the device bounds utilization whatever the policy, so the regime cannot test the claim"));
+        List<Claim> room = CarrClaims.check(CarrResultFileTest.results(table1, 0.9));
+        assertThat(room).filteredOn(Claim::hasCause).isNotEmpty()
+                .noneSatisfy(claim -> assertThat(claim.cause()).contains("paging device is busy"));
+    }
 }

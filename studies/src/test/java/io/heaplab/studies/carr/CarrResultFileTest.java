@@ -30,9 +30,9 @@ import org.junit.jupiter.api.io.TempDir;
 /** Carr &amp; Hennessy's result file: written to its golden schema, and read back into charts by its reader. */
 class CarrResultFileTest {
 
-    private static Point point(long theta, double utilization, boolean clock) {
+    private static Point point(long theta, double utilization, boolean clock, double pagingBusy) {
         SystemResult run = new SystemResult(1_000_000, (long) (1_000_000 / utilization), 3.5, 4, 2, 9, 120, 7, 30,
-                120, 45, clock ? 1560 : 0, clock ? 0 : 44, 0.9, 3, List.of(200_000L, 250_000L, 300_000L), 3,
+                120, 45, clock ? 1560 : 0, clock ? 0 : 44, pagingBusy, 3, List.of(200_000L, 250_000L, 300_000L), 3,
                 List.of(40L, 40L, 40L), 0.8);
         return new Point(theta, Summary.of(utilization), Summary.of(3.5), Summary.of(4), Summary.of(120),
                 Summary.of(run.pointerTravel()), Summary.of(clock ? 0 : 44), Summary.of(250_000), List.of(run));
@@ -40,19 +40,24 @@ class CarrResultFileTest {
 
     /** Made-up results of configuration A at two thetas under each policy, in {@code setting}. */
     static Results results(CarrExperiment.Setting setting) {
+        return results(setting, 0.9);
+    }
+
+    /** The same, the paging device busy {@code pagingBusy} of the time in every run. */
+    static Results results(CarrExperiment.Setting setting, double pagingBusy) {
         Config config = new Config(new Seeds(1, 1), List.of('A'), List.of(100_000L, 200_000L), 3, 1,
                 List.of(CarrPolicy.values()), 5_000, 1);
         List<Curve> curves = new ArrayList<>();
         double[] peak = {0.30, 0.50, 0.49, 0.45, 0.20};
         for (CarrPolicy policy : CarrPolicy.values()) {
             boolean clock = policy == CarrPolicy.WSCLOCK;
-            curves.add(new Curve('A', policy, 400, List.of(point(100_000, peak[policy.ordinal()] - 0.1, clock),
-                    point(200_000, peak[policy.ordinal()], clock))));
+            curves.add(new Curve('A', policy, 400, List.of(point(100_000, peak[policy.ordinal()] - 0.1, clock,
+                    pagingBusy), point(200_000, peak[policy.ordinal()], clock, pagingBusy))));
         }
         // the IRIM runs: every utilization 2% high
         List<Curve> irim = curves.stream().map(c -> new Curve(c.configuration(), c.policy(), c.frames(),
                 c.points().stream().map(p -> point(p.theta(), p.utilization().mean() * 1.02,
-                        c.policy() == CarrPolicy.WSCLOCK)).toList())).toList();
+                        c.policy() == CarrPolicy.WSCLOCK, pagingBusy)).toList())).toList();
         return new Results(config, CarrPaper.load(), setting, List.of("sort", "m4"), curves,
                 Optional.of(new CarrIrim(5_000, 612.5, irim, 9.5, 0.5, 0.6, 0.2)),
                 List.of(List.of("sort", "m4", "sort")),

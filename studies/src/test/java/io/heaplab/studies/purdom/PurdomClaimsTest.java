@@ -9,7 +9,13 @@ import io.heaplab.studies.purdom.PurdomExperiment.Row;
 import io.heaplab.studies.purdom.PurdomPaper.Cell;
 import io.heaplab.studies.purdom.PurdomPaper.Figures;
 import io.heaplab.studies.purdom.PurdomPaper.Method;
+import io.heaplab.core.heap.Accounting;
+import io.heaplab.core.run.RunResult;
+import io.heaplab.core.spi.Fragmentation;
+import io.heaplab.core.spi.SpaceMeasures;
+import io.heaplab.core.spi.Timeline;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -105,6 +111,39 @@ class PurdomClaimsTest {
         Claim tested = claim(check(row(2, 1, 5, 1, 9, 1, 2)), "all ratios are 1.00 under light load");
         assertThat(tested.tested()).isTrue();
         assertThat(tested.verdict()).isEqualTo("agrees");
+    }
+
+    /** A run of a light cell: {@code filled} of 100 requests filled. */
+    private static RunResult filled(long filled) {
+        return new RunResult("purdom", "buddy", 4096, 1, 0, 0, 0, 1, 1, 1, filled, filled, 100 - filled, 1, 1,
+                new SpaceMeasures(0, 0, 0, 0), Fragmentation.NONE, Timeline.EMPTY, new LinkedHashMap<>(),
+                Accounting.WORKLOAD, null, 0);
+    }
+
+    /**
+     * A light cell whose buddy system rejected in two seeds of three: the light-load claim disagrees, and its cause
+     * names the seeds that rejected, the largest seed's ratio and the cell's mean demand beside the light cells'.
+     */
+    @Test
+    void aLightCellThatRejectsCarriesTheSeedsAndItsLoadAsTheCause() {
+        Map<Method, Figures> published = new EnumMap<>(Method.class);
+        Map<Method, Measured> measured = new EnumMap<>(Method.class);
+        for (Method method : Method.values()) {
+            published.put(method, new Figures(1, 1));
+            List<RunResult> runs = method == Method.BUDDY ? List.of(filled(100), filled(96), filled(98))
+                    : List.of(filled(100), filled(100), filled(100));
+            measured.put(method, new Measured(Summary.of(runs.stream().mapToDouble(PurdomExperiment::ratio)
+                    .toArray()), Summary.of(1), Summary.of(0), Summary.of(0), runs));
+        }
+        Row heavier = new Row(256, new Cell(96, 2, published), "purdom:lambda=96,c=2", measured);
+        Row lighter = new Row(256, new Cell(32, 2, published), "purdom:lambda=32,c=2", measured);
+        Claim claim = claim(check(lighter, heavier), "all ratios are 1.00 under light load");
+        assertThat(claim.verdict()).isEqualTo("DISAGREES");
+        assertThat(claim.tolerance()).isEqualTo("every mean ratio below 1.005, which prints as 1.00");
+        assertThat(claim.cause()).isEqualTo("at lambda=32 c=2 M=256 buddy system rejected requests in 2 of 3 seeds"
+                + " (a seed's ratio up to 1.042): the cell's mean demand, lambda x c = 64 cells, takes 25% of its"
+                + " memory (the light cells': 25% to 75%), and a burst of arrivals above the mean can fill the"
+                + " memory");
     }
 
     @Test

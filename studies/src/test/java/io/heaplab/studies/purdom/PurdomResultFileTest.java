@@ -89,7 +89,7 @@ class PurdomResultFileTest {
         List<Claim> claims = PurdomClaims.check(results());
         assertThat(claims).singleElement().satisfies(claim -> assertThat(section.notes()).contains(
                 (claim.holds() ? "Agrees: " : "DISAGREES: ") + claim.claim() + " (" + claim.evidence()
-                        + ") [the same test on the paper's figures: " + claim.published() + "]"));
+                        + "; tolerance: " + claim.tolerance() + ") [the same test on the paper's figures: " + claim.published() + "]"));
         List<String> first = section.tables().getFirst().rows().getFirst();
         // segregated's four columns are measured, first fit's measured ones are dashes
         assertThat(first.get(3)).isNotEqualTo("-");
