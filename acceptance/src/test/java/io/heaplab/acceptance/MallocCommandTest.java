@@ -116,19 +116,6 @@ class MallocCommandTest {
         assertThat(fast.out()).contains("1 strategy in");
     }
 
-    /** Off a terminal a replay says how far it has come on a line every interval (a minute; shortened here). */
-    @Test
-    void offATerminalAReplayWritesALineEveryInterval() throws Exception {
-        Launch.Result run = Launch.shell("HEAPLAB_JAVA_OPTS=-D" + "heaplab.progress.heartbeatMillis=100 \"$HEAPLAB\""
-                + " malloc replay examples/malloc-traces/python-json.hmt -a tlsf,buddy,segregated --threads 1");
-        assertThat(run.exitCode()).as(run.err()).isZero();
-        // the launcher's own lines when it builds first aside
-        List<String> lines = run.err().lines().filter(l -> !l.matches("heaplab: (building .*|  +\\d+/\\d+ .*)"))
-                .toList();
-        assertThat(lines).isNotEmpty().allSatisfy(line -> assertThat(line)
-                .matches("heaplab: replays: \\d+ of 15 done after \\d+ s"));
-    }
-
     /** A replay's curve of 28,000 sizes: its log-spaced sizes and knees in the files, every size on request. */
     @Test
     void aReplaysLongCurveIsWrittenAtItsKneesUnlessEverySizeIsAskedFor() throws Exception {

@@ -133,7 +133,10 @@ final class CurveCommand implements Callable<Integer> {
         input.checkFile(trace);
         int pageSize = experiment.pageSize();
         input.applyTo(replay, parsed.hasMatchedOption("--page-size") ? pageSize : null);
-        ReplayResult result = replay.run(parent.plugins());
+        ReplayResult result;
+        try (Progress progress = Progress.counting("replaying", "references", spec.commandLine().getErr())) {
+            result = replay.progress(progress::stepTo).run(parent.plugins());
+        }
         return new Measured(TraceReplayCommand.stream(result), result.paging());
     }
 
@@ -143,7 +146,7 @@ final class CurveCommand implements Callable<Integer> {
         Runner runner = new Runner(parent.plugins());
         runs.forEach(runner::check);
         List<Measured> streams = new ArrayList<>();
-        try (Progress progress = Progress.start("runs", runs.size())) {
+        try (Progress progress = Progress.startWithHeartbeat("runs", runs.size(), spec.commandLine().getErr())) {
             for (RunSpec run : runs) {
                 ReferenceTally tally = new ReferenceTally();
                 RunResult result = runner.run(run, List.of(tally));

@@ -100,7 +100,7 @@ final class RunCommand implements Callable<Integer> {
             runs = sized(runner, runs, given);
         }
         List<RunOutcome> outcomes;
-        try (Progress progress = Progress.start("runs", runs.size())) {
+        try (Progress progress = Progress.startWithHeartbeat("runs", runs.size(), spec.commandLine().getErr())) {
             outcomes = runner.sweep(runs, threads == null ? Runtime.getRuntime().availableProcessors() : threads,
                     progress::step);
         }

@@ -159,7 +159,7 @@ final class SweepCommand implements Callable<Integer> {
             summary = SweepRun.run(sweep, dir, earlier, retryFailed, part, chosen, work, new SweepRun.Listener() {
                 @Override
                 public void started(int pending, int done) {
-                    progress[0] = Progress.start("points", pending);
+                    progress[0] = Progress.startWithHeartbeat("points", pending, spec.commandLine().getErr());
                 }
 
                 @Override

@@ -91,8 +91,8 @@ final class TraceConvertCommand implements Callable<Integer> {
             conversion.limit(limit);
         }
         ConversionResult result;
-        try {
-            result = conversion.to(out);
+        try (Progress progress = Progress.counting("converting", "references", spec.commandLine().getErr())) {
+            result = conversion.progress(progress::stepTo).to(out);
         } catch (TraceFormatException e) {
             throw TraceInput.explained(e); // a trace read as the wrong format says which, and why it was guessed
         } catch (ReadOptionException e) {

@@ -1,5 +1,6 @@
 package io.heaplab.cli;
 
+import io.heaplab.core.trace.CountingSink;
 import io.heaplab.core.spi.Spec;
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.core.trace.FanOut;
@@ -65,12 +66,11 @@ final class TraceGenerateCommand implements Callable<Integer> {
         SyntheticTrace trace = SyntheticTrace.of(Spec.parse(kind));
         TraceInfo info = new TraceInfo();
         try (TraceWriter writer = TraceFiles.create(out, chosen, 0, compress);
-             Progress progress = Progress.start("generating", 1)) {
-            trace.generate(references, seed, new FanOut(List.of(writer, info)));
+             Progress progress = Progress.startWithHeartbeat("generating", references, spec.commandLine().getErr())) {
+            trace.generate(references, seed, CountingSink.around(new FanOut(List.of(writer, info)), progress::stepTo));
             writer.finish();
             info.finish();
             writer.commit();
-            progress.step();
         }
         PrintWriter printer = spec.commandLine().getOut();
         printer.printf(Locale.ROOT, "generated %,d references in %,d reference runs to %,d pages: %s, %s, %,d bytes%n",

@@ -1,5 +1,6 @@
 package io.heaplab.cli;
 
+import io.heaplab.core.trace.CountingSink;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.heaplab.core.files.AtomicFiles;
@@ -65,13 +66,12 @@ final class TraceInfoCommand implements Callable<Integer> {
         int recorded;
         // opened once: the format told and the options checked on the stream the counts are read from
         try (TraceReader reader = TraceFiles.open(trace, given, options);
-             Progress progress = Progress.start("reading", 1)) {
+             Progress progress = Progress.counting("reading", "references", spec.commandLine().getErr())) {
             format = reader.format();
             options.checkApplies(reader, trace.toString(), page.given() != null);
             recorded = reader.pageSize();
-            reader.replayDense(info);
+            reader.replayDense(CountingSink.around(info, progress::stepTo));
             info.finish();
-            progress.step();
         }
         PrintWriter out = spec.commandLine().getOut();
         out.printf(Locale.ROOT, "trace %s, format %s, page size %s%n", trace, format.label(),

@@ -1,5 +1,6 @@
 package io.heaplab.cli;
 
+import io.heaplab.core.trace.CountingSink;
 import io.heaplab.core.run.RunResult;
 import io.heaplab.core.run.RunSpec;
 import io.heaplab.core.run.Runner;
@@ -72,10 +73,9 @@ final class TraceRecordCommand implements Callable<Integer> {
         ReferenceTally tally = new ReferenceTally();
         RunResult result;
         try (TraceWriter writer = TraceFiles.create(out, chosen, run.pageSize(), compress);
-             Progress progress = Progress.start("recording", 1)) {
-            result = runner.run(run, List.of(writer, tally));
+             Progress progress = Progress.counting("recording", "references", spec.commandLine().getErr())) {
+            result = runner.run(run, List.of(writer, CountingSink.around(tally, progress::stepTo)));
             writer.commit();
-            progress.step();
         }
         PrintWriter printer = spec.commandLine().getOut();
         if (!run.policies().isEmpty()) {

@@ -93,16 +93,19 @@ final class TraceReplayCommand implements Callable<Integer> {
             // a fraction of the footprint needs the pages the trace touches: a first pass through no policy counts them
             TraceReplay count = TraceReplay.of(trace);
             input.applyTo(count, pageSize);
-            replay = TraceReplay.of(trace).policies(PolicySizes.expand(given, count.run(plugins).distinctPages()));
+            long pages;
+            try (Progress progress = Progress.counting("counting pages", "references", spec.commandLine().getErr())) {
+                pages = count.progress(progress::stepTo).run(plugins).distinctPages();
+            }
+            replay = TraceReplay.of(trace).policies(PolicySizes.expand(given, pages));
             input.applyTo(replay, pageSize);
             if (threads != null) {
                 replay.threads(checkedThreads());
             }
         }
         ReplayResult result;
-        try (Progress progress = Progress.start("replaying", 1)) {
-            result = replay.run(plugins);
-            progress.step();
+        try (Progress progress = Progress.counting("replaying", "references", spec.commandLine().getErr())) {
+            result = replay.progress(progress::stepTo).run(plugins);
         }
         ReferenceStream stream = stream(result);
         PrintWriter out = spec.commandLine().getOut();

@@ -3,6 +3,7 @@ package io.heaplab.traces;
 import io.heaplab.core.files.InputFile;
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.core.trace.PageRun;
+import io.heaplab.core.trace.CountingSink;
 import io.heaplab.core.trace.ReferenceSink;
 import io.heaplab.core.trace.ReferenceTally;
 import io.heaplab.traces.kit.DenseRenumbering;
@@ -11,6 +12,7 @@ import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.function.LongConsumer;
 
 /**
  * A trace of any format heaplab reads, rewritten in heaplab's binary format, optionally cut to a window of its
@@ -44,6 +46,8 @@ public final class TraceConversion {
     private long limit = Long.MAX_VALUE;
     private boolean compress = true;
     private TraceFormatSpec target = TraceFormat.BINARY;
+    /** Told the references read so far after each batch, or null. */
+    private LongConsumer progress;
 
     private TraceConversion(Path file, InputStream stream, String name) {
         this.file = file;
@@ -127,6 +131,12 @@ public final class TraceConversion {
         return this;
     }
 
+    /** {@code listener} is told how many references have been read so far after each batch: a progress bar's feed. */
+    public TraceConversion progress(LongConsumer listener) {
+        this.progress = Objects.requireNonNull(listener, "listener");
+        return this;
+    }
+
     /** Whether to deflate the output's body (default: yes). */
     public TraceConversion compress(boolean compress) {
         this.compress = compress;
@@ -159,7 +169,7 @@ public final class TraceConversion {
                 Window window = new Window(writer, counted, skip, limit, actual.renumbers());
                 boolean cut = false;
                 try {
-                    reader.replay(window);
+                    reader.replay(progress == null ? window : CountingSink.around(window, progress));
                 } catch (Window.Full full) {
                     cut = true;
                 }

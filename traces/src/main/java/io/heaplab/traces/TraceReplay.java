@@ -9,6 +9,7 @@ import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.spi.Spec;
 import io.heaplab.core.files.InputFile;
 import io.heaplab.core.spi.SpecException;
+import io.heaplab.core.trace.CountingSink;
 import io.heaplab.core.trace.ParallelFanOut;
 import io.heaplab.core.trace.ReferenceSink;
 import io.heaplab.core.trace.ReferenceTally;
@@ -18,6 +19,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.LongConsumer;
 import java.util.SequencedMap;
 
 /**
@@ -45,6 +47,8 @@ public final class TraceReplay {
     private int idColumn = 1;
     private int threads = Runtime.getRuntime().availableProcessors();
     private boolean header;
+    /** Told the references replayed so far after each batch, or null: a replay nobody watches counts nothing. */
+    private LongConsumer progress;
 
     private TraceReplay(Path trace) {
         this.trace = trace;
@@ -125,6 +129,15 @@ public final class TraceReplay {
     }
 
     /**
+     * {@code listener} is told how many references have been replayed so far after each batch, on the thread that
+     * reads the trace: a progress bar's feed.
+     */
+    public TraceReplay progress(LongConsumer listener) {
+        this.progress = Objects.requireNonNull(listener, "listener");
+        return this;
+    }
+
+    /**
      * Checks every policy against {@code plugins} and that the trace is a file, reading nothing: an unknown
      * name, a bad option or a policy given twice (results are keyed by spec) fails with a one-line {@link
      * SpecException}.
@@ -187,7 +200,7 @@ public final class TraceReplay {
             sinks.add(tally);
             // the trace is decoded once; its policies are simulated side by side, each seeing every batch in order
             try (ParallelFanOut all = new ParallelFanOut(sinks, threads)) {
-                reader.replayDense(all);
+                reader.replayDense(progress == null ? all : CountingSink.around(all, progress));
                 all.finish();
             }
             SequencedMap<String, PagingOutcome> paging = new LinkedHashMap<>();
