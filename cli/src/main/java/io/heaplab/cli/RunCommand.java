@@ -8,7 +8,6 @@ import io.heaplab.core.run.RunSpec;
 import io.heaplab.core.run.Runner;
 import io.heaplab.core.spi.Spec;
 import io.heaplab.core.spi.SpecException;
-import io.heaplab.core.trace.ReferenceTally;
 import io.heaplab.reports.JsonResults;
 import io.heaplab.reports.RunTable;
 import io.heaplab.reports.TidyCsv;
@@ -154,9 +153,7 @@ final class RunCommand implements Callable<Integer> {
         for (int i = 0; i < runs.size(); i++) {
             RunSpec run = runs.get(i);
             if (i % seeds == 0) {
-                ReferenceTally tally = new ReferenceTally();
-                runner.run(run.withPolicies(List.of()), List.of(tally));
-                sizes = PolicySizes.expand(given, tally.distinctPages());
+                sizes = PolicySizes.expand(given, PolicySizes.footprint(runner, run));
             }
             sized.add(run.withPolicies(sizes));
         }
