@@ -42,6 +42,35 @@ public final class PolicySizes {
     }
 
     /**
+     * Checks that each of {@code policies} names a whole curve ({@code lru:frames=all}, {@code ws:theta=all}), as
+     * {@code heaplab curve} takes them: a size that is none of the size syntax's forms fails as such, and one that
+     * names sizes fails saying a curve is every size; both one line.
+     */
+    public static void requireCurves(List<Spec> policies) {
+        for (Spec policy : policies) {
+            boolean curve = false;
+            int sizes = 0;
+            for (Map.Entry<String, String> option : policy.options().entrySet()) {
+                Sizes.Forms forms = Sizes.forms(option.getKey());
+                curve |= option.getValue().equals(Sizes.ALL);
+                if (forms != null && !option.getValue().equals(Sizes.ALL)) {
+                    try {
+                        sizes = Math.max(sizes, Sizes.parse(option.getKey(), option.getValue(), forms).texts().size());
+                    } catch (SpecException e) {
+                        throw new SpecException(policy.name() + ": " + option.getKey() + "=" + option.getValue()
+                                + " (expected: all, a whole curve; sizes one at a time are heaplab run's and"
+                                + " trace replay's, in the size syntax of docs/sizes.md)");
+                    }
+                }
+            }
+            if (!curve) {
+                throw new SpecException("policy '" + policy + "' " + (sizes > 1 ? "names " + sizes + " sizes"
+                        : "is one size") + " (expected: a whole curve, such as lru:frames=all or ws:theta=all)");
+            }
+        }
+    }
+
+    /**
      * The pages {@code run}'s stream touches, as a fraction of the footprint counts them: a first pass, without its
      * policies (deterministic, so the stream its measured pass makes).
      */

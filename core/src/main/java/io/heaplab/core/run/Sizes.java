@@ -66,6 +66,31 @@ public final class Sizes {
         }
     }
 
+    /** A size that is none of its forms, or of a form with values it cannot take: the item and what was expected. */
+    public static final class Malformed extends SpecException {
+
+        private static final long serialVersionUID = 1L;
+
+        private final String item;
+        private final String expected;
+
+        Malformed(String key, String item, String expected) {
+            super(key + "=" + item + " (expected: " + expected + ")");
+            this.item = item;
+            this.expected = expected;
+        }
+
+        /** The item at fault, or the whole text when an item is empty. */
+        public String item() {
+            return item;
+        }
+
+        /** What was expected, as a message's parenthesis ends. */
+        public String expected() {
+            return expected;
+        }
+    }
+
     /** One point a size walks: a whole number of frames (or references), or a percentage of the pages touched. */
     private record Point(BigDecimal value, boolean percent) {
 
@@ -122,7 +147,7 @@ public final class Sizes {
                     throw new SpecException("option '" + key + "' names more than " + MAX_SIZES + " sizes"
                             + " (expected: a coarser step)");
                 }
-                throw new SpecException(key + "=" + it + " (expected: " + e.expected() + ")");
+                throw new Malformed(key, it, e.expected());
             }
         }
         return new Sizes(List.copyOf(points));
@@ -212,6 +237,6 @@ public final class Sizes {
     }
 
     private static SpecException bad(String key, String item, Forms forms) {
-        return new SpecException(key + "=" + item + " (expected: " + forms.expected() + ")");
+        return new Malformed(key, item, forms.expected());
     }
 }
