@@ -131,7 +131,7 @@ public final class CarrStudy implements Study {
      * The theta grid {@code value} names in thousands of references, in the size syntax of every window heaplab
      * takes ({@code 50,100,200}, {@code 50..5000*2}; docs/sizes.md), each a positive number of references.
      */
-    static List<Long> thetas(String value) {
+    public static List<Long> thetas(String value) {
         List<Long> thousands;
         try {
             thousands = Sizes.parse("thetas", value, THETAS).resolve(-1);
