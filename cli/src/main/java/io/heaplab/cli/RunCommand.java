@@ -48,7 +48,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = {"-p", "--policy"}, paramLabel = "SPEC",
             description = "A replacement policy, e.g. lru:frames=50, lru:frames=all (the whole curve), "
                     + "wsclock:frames=50,theta=10000, fifo:frames=25,50,100 (a run per size: also 16..1024*2, "
-                    + "100..1000/100, or 10%%..100%%/10 of the pages touched); repeatable (default: " + DEFAULT_POLICY
+                    + "100..1000/100, or 10%%..100%%/10 of the pages touched: docs/sizes.md); repeatable (default: "
+                    + DEFAULT_POLICY
                     + ").")
     private List<String> policies = new ArrayList<>();
 

@@ -153,7 +153,7 @@ public final class PolicySizes {
         try {
             return Ranges.list(text, MAX_SIZES);
         } catch (Ranges.Refused e) {
-            if (e.expected().startsWith("at most")) {
+            if (e.tooMany()) {
                 throw new SpecException("option '" + key + "' names more than " + MAX_SIZES + " values"
                         + " (expected: a coarser step)");
             }

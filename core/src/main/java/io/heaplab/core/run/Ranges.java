@@ -1,6 +1,7 @@
 package io.heaplab.core.run;
 
 import io.heaplab.core.spi.SpecException;
+import java.io.Serial;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
@@ -33,10 +34,23 @@ public final class Ranges {
     /** A range's or a number's fault, as the phrase after "expected:" says it; the caller names the culprit. */
     public static final class Refused extends SpecException {
 
+        @Serial
         private static final long serialVersionUID = 1L;
 
+        private final boolean tooMany;
+
         Refused(String expected) {
+            this(expected, false);
+        }
+
+        private Refused(String expected, boolean tooMany) {
             super(expected);
+            this.tooMany = tooMany;
+        }
+
+        /** Whether the range walks more values than its caller takes: a step too fine, not a malformed range. */
+        public boolean tooMany() {
+            return tooMany;
         }
 
         /** What was expected, as a message's parenthesis ends. */
@@ -119,7 +133,7 @@ public final class Ranges {
         List<BigDecimal> points = new ArrayList<>();
         for (BigDecimal v = first; v.compareTo(last) <= 0; v = by == By.FACTOR ? v.multiply(s, PRODUCTS) : v.add(s)) {
             if (points.size() >= max) {
-                throw new Refused("at most " + max + " values: a coarser step");
+                throw new Refused("at most " + max + " values: a coarser step", true);
             }
             points.add(v);
         }

@@ -1,6 +1,7 @@
 package io.heaplab.core.run;
 
 import io.heaplab.core.spi.SpecException;
+import java.io.Serial;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
@@ -69,6 +70,7 @@ public final class Sizes {
     /** A size that is none of its forms, or of a form with values it cannot take: the item and what was expected. */
     public static final class Malformed extends SpecException {
 
+        @Serial
         private static final long serialVersionUID = 1L;
 
         private final String item;
@@ -143,7 +145,7 @@ public final class Sizes {
                     walk(points, m, first, percent);
                 }
             } catch (Ranges.Refused e) {
-                if (e.expected().startsWith("at most")) {
+                if (e.tooMany()) {
                     throw new SpecException("option '" + key + "' names more than " + MAX_SIZES + " sizes"
                             + " (expected: a coarser step)");
                 }
