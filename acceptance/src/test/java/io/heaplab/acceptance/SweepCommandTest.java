@@ -201,7 +201,7 @@ class SweepCommandTest {
                 new Bad("unbound.yaml", "workload:\n  random-blocks:\n    sizes: [16, 32]\nallocator: stack\n",
                         ":2: workload 'random-blocks:sizes=16': "),
                 new Bad("typo.yaml", "workload: random-blocks\nallocator: stack\npolicy:\n  lru: {frames: 4..64x2}\n",
-                        ":4: frames=4..64x2 (expected: a size: a whole number, a list a,b,c, a range 16..1024*2 or"
+                        ":4: policy 'lru': frames=4..64x2 (expected: a size: a whole number, a list a,b,c, a range 16..1024*2 or"
                                 + " 100..1000/100, or a percentage 10% or 10%..100%/10)"),
                 new Bad("all.yaml", "workload: random-blocks\nallocator: stack\npolicy: \"lru:frames=all\"\n",
                         ":3: policy 'lru': frames=all is a whole curve, a row per size, and a sweep's points are"

@@ -78,7 +78,7 @@ final class AxisValues {
             for (Map.Entry<String, Node> option : table.entries().entrySet()) {
                 List<SequencedMap<String, String>> next = new ArrayList<>();
                 List<At<String>> values = values(file, option.getValue(), option.getKey(),
-                        key.equals(POLICY) ? Sizes.forms(option.getKey()) : null);
+                        key.equals(POLICY) ? Sizes.forms(option.getKey()) : null, key + " '" + name + "': ");
                 for (SequencedMap<String, String> combination : combinations) {
                     for (At<String> value : values) {
                         SequencedMap<String, String> more = new LinkedHashMap<>(combination);
@@ -184,6 +184,11 @@ final class AxisValues {
      * (a policy's frames or theta), each scalar read as sizes ({@link #sizes}).
      */
     static List<At<String>> values(Path file, Node node, String key, Sizes.Forms sizes) {
+        return values(file, node, key, sizes, "");
+    }
+
+    /** The values of an axis, a size's mistake told after {@code owner}, such as {@code policy 'lru': }. */
+    private static List<At<String>> values(Path file, Node node, String key, Sizes.Forms sizes, String owner) {
         List<At<String>> values = new ArrayList<>();
         List<Node> items = node instanceof Node.Sequence list ? list.items() : List.of(node);
         for (Node item : items) {
@@ -201,7 +206,7 @@ final class AxisValues {
                     values.add(new At<>(NumberText.canonical(value), file, scalar.line()));
                 }
             } catch (SpecException e) {
-                throw new SweepFileException(file, scalar.line(), sizes != null ? e.getMessage()
+                throw new SweepFileException(file, scalar.line(), sizes != null ? owner + e.getMessage()
                         : "'" + key + "': " + e.getMessage());
             }
         }

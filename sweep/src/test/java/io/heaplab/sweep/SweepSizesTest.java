@@ -81,9 +81,9 @@ class SweepSizesTest {
     @Test
     void aMalformedSizeListsEveryFormASweepTakesAndAllPointsAtCurve() {
         assertThatThrownBy(() -> read(dir, "x.yaml", sweep("lru: {frames: 4..64x2}")))
-                .hasMessage(dir.resolve("x.yaml") + ":4: frames=4..64x2 (expected: " + FORMS + ")");
+                .hasMessage(dir.resolve("x.yaml") + ":4: policy 'lru': frames=4..64x2 (expected: " + FORMS + ")");
         assertThatThrownBy(() -> read(dir, "a.yaml", sweep("lru: {frames: all}")))
-                .hasMessage(dir.resolve("a.yaml") + ":4: frames=all is a whole curve, a row per size, and a sweep's"
+                .hasMessage(dir.resolve("a.yaml") + ":4: policy 'lru': frames=all is a whole curve, a row per size, and a sweep's"
                         + " points are known before they run (expected: " + FORMS + "; every size in one pass:"
                         + " heaplab curve)");
         assertThatThrownBy(() -> read(dir, "t.yaml", sweep("- \"ws:theta=10%\"")))
