@@ -190,6 +190,11 @@ class CurveCommandTest {
                 "both a TRACE and a run given");
         assertUsage(Cli.run("curve", LACKEY.toString(), "-p", "lru:frames=4", "-o", out),
                 "policy 'lru:frames=4' is one size (expected: a whole curve");
+        assertUsage(Cli.run("curve", LACKEY.toString(), "-p", "lru:frames=16..1024*2", "-o", out),
+                "policy 'lru:frames=16..1024*2' names 7 sizes (expected: a whole curve");
+        assertUsage(Cli.run("curve", LACKEY.toString(), "-p", "lru:frames=4..64x2", "-o", out),
+                "lru: frames=4..64x2 (expected: all, a whole curve; sizes one at a time are heaplab run's and trace"
+                        + " replay's, in the size syntax of docs/sizes.md)");
         Path file = Files.writeString(dir.resolve("file"), "x");
         assertUsage(Cli.run("curve", LACKEY.toString(), "-o", file.toString()), "is not a directory");
         assertThat(dir.resolve("o")).doesNotExist();

@@ -122,10 +122,14 @@ class ReproduceCarrTest {
         assertUsage(Cli.run("reproduce", "carr", "--device-scale", "1e300"), "--device-scale '1e300' (expected:");
         assertUsage(Cli.run("reproduce", "carr", "--irim", "-1"), "--irim -1 (expected: 0 for none");
         assertUsage(Cli.run("reproduce", "brent", "--csv", "x.csv"), "--csv: reproduce brent makes no CSV table");
-        assertUsage(Cli.run("reproduce", "carr", "--thetas", "-5"), "--thetas '-5' (expected: positive thousands");
+        assertUsage(Cli.run("reproduce", "carr", "--thetas", "-5"), "--thetas '-5' (expected: a size of 0 or more)");
+        assertUsage(Cli.run("reproduce", "carr", "--thetas", "0,50"), "--thetas '0,50' (expected: positive thousands");
         assertUsage(Cli.run("reproduce", "carr", "--configurations", "D"), "--configurations [D] (expected: some of A, B, C)");
         assertUsage(Cli.run("reproduce", "carr", "--tasks", "0"), "--tasks 0 (expected: at least 1)");
-        assertUsage(Cli.run("reproduce", "carr", "--thetas", "x"), "--thetas 'x' (expected: integers");
+        assertUsage(Cli.run("reproduce", "carr", "--thetas", "x"), "--thetas 'x' (expected: a size: a whole number,"
+                + " a list a,b,c, or a range 16..1024*2 or 100..1000/100)");
+        assertUsage(Cli.run("reproduce", "carr", "--thetas", "50..400x2"), "--thetas '50..400x2' (expected: a size");
+        assertUsage(Cli.run("reproduce", "carr", "--thetas", "all"), "--thetas 'all' (expected: a size");
         assertUsage(Cli.run("reproduce", "carr", "--regime", "paper"),
                 "--regime 'paper' (expected: balanced, table1 or both)");
         assertUsage(Cli.run("reproduce", "carr", "--calibration", "2,1"),

@@ -210,7 +210,11 @@ class RunCommandTest {
         TraceCommandTest.assertUsage(Cli.run("run", "-w", "random-blocks", "-a", "stack", "-p", "lru:frames=9..3"),
                 "lru: frames=9..3 (expected: a range FIRST..LAST with FIRST <= LAST)");
         TraceCommandTest.assertUsage(Cli.run("run", "-w", "random-blocks", "-a", "stack", "-p", "ws:theta=10%"),
-                "ws: theta=10% (expected: a percentage for frames only");
+                "ws: theta=10% (expected: a size: a whole number, a list a,b,c, a range 16..1024*2 or 100..1000/100,"
+                        + " or all; a percentage is of pages, for frames only)");
+        TraceCommandTest.assertUsage(Cli.run("run", "-w", "random-blocks", "-a", "stack", "-p", "lru:frames=4..64x2"),
+                "lru: frames=4..64x2 (expected: a size: a whole number, a list a,b,c, a range 16..1024*2 or"
+                        + " 100..1000/100, a percentage 10% or 10%..100%/10, or all)");
     }
 
     @Test

@@ -169,6 +169,25 @@ class SweepCommandTest {
     }
 
     @Test
+    void framesAsPercentagesOfEachPointsPagesAreAPointEach() throws IOException {
+        Path sweep = file("percent.yaml", """
+                workload: random-blocks:live=50,steps=500
+                allocator: [stack, mru]
+                policy:
+                  lru: {frames: 10%..100%/30}
+                pageSize: 512
+                measures: [faults, pagesTouched]
+                """);
+        Path out = dir.resolve("percent");
+        Cli cli = Cli.run("sweep", sweep.toString(), "--out", out.toString(), "--threads", "1");
+        assertThat(cli.exitCode()).as(cli.err()).isZero();
+        List<String> rows = Files.readAllLines(out.resolve("table.csv"));
+        assertThat(rows).hasSize(9);
+        assertThat(rows.get(1)).startsWith("random-blocks,50,500,stack,lru,10%,512,1,");
+        assertThat(rows.get(4)).startsWith("random-blocks,50,500,stack,lru,100%,512,1,");
+    }
+
+    @Test
     void badSweepFilesFailWithOneLineNamingTheFileAndLine() throws IOException {
         record Bad(String name, String text, String message) {
         }
@@ -181,6 +200,14 @@ class SweepCommandTest {
                         ":3: empty axis 'seed' (expected: one or more values)"),
                 new Bad("unbound.yaml", "workload:\n  random-blocks:\n    sizes: [16, 32]\nallocator: stack\n",
                         ":2: workload 'random-blocks:sizes=16': "),
+                new Bad("typo.yaml", "workload: random-blocks\nallocator: stack\npolicy:\n  lru: {frames: 4..64x2}\n",
+                        ":4: policy 'lru': frames=4..64x2 (expected: a size: a whole number, a list a,b,c, a range 16..1024*2 or"
+                                + " 100..1000/100, or a percentage 10% or 10%..100%/10)"),
+                new Bad("all.yaml", "workload: random-blocks\nallocator: stack\npolicy: \"lru:frames=all\"\n",
+                        ":3: policy 'lru': frames=all is a whole curve, a row per size, and a sweep's points are"
+                                + " known before they run (expected: a size: a whole number, a list a,b,c, a range"
+                                + " 16..1024*2 or 100..1000/100, or a percentage 10% or 10%..100%/10; every size in"
+                                + " one pass: heaplab curve)"),
                 new Bad("loop-a.yaml", "workload: random-blocks\nallocator: mru\ninclude:\n  - loop-b.yaml\n",
                         ":3: include 'loop-a.yaml' makes a cycle: loop-a.yaml -> loop-b.yaml -> loop-a.yaml"
                                 + " (expected: includes that end)"))) {

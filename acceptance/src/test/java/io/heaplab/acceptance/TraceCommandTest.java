@@ -194,6 +194,10 @@ class TraceCommandTest {
     void badRequestsAreUsageErrors() throws Exception {
         assertUsage(Cli.run("trace", "replay", dir.resolve("missing.hlt").toString(), "-p", "lru:frames=2"),
                 "missing.hlt' is not a file");
+        // the size syntax of run, its message word for word, before the trace is opened
+        assertUsage(Cli.run("trace", "replay", dir.resolve("missing.hlt").toString(), "-p", "lru:frames=4..64x2"),
+                "lru: frames=4..64x2 (expected: a size: a whole number, a list a,b,c, a range 16..1024*2 or"
+                        + " 100..1000/100, a percentage 10% or 10%..100%/10, or all)");
         assertUsage(Cli.run("trace", "record", "-w", WORKLOAD, "-a", "stack", "-o", dir.resolve("t").toString(),
                 "--format", "text", "--compress"), "--compress with --format text (expected: --format binary)");
         assertUsage(Cli.run("trace", "record", "-w", WORKLOAD, "-a", "stack,nofree", "-o",

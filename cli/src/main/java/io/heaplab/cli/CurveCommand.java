@@ -1,5 +1,6 @@
 package io.heaplab.cli;
 
+import io.heaplab.core.run.PolicySizes;
 import io.heaplab.core.run.RunResult;
 import io.heaplab.core.run.RunSpec;
 import io.heaplab.core.run.Runner;
@@ -86,12 +87,7 @@ final class CurveCommand implements Callable<Integer> {
                     + "--allocator)" : "both a TRACE and a run given (expected: one or the other)");
         }
         List<Spec> specs = policies.stream().map(Spec::parse).toList();
-        for (Spec policy : specs) {
-            if (!policy.options().containsValue("all")) {
-                throw new SpecException("policy '" + policy + "' is one size (expected: a whole curve, such as "
-                        + "lru:frames=all or ws:theta=all)");
-            }
-        }
+        PolicySizes.requireCurves(specs);
         List<Measured> streams = trace != null ? List.of(fromTrace(specs)) : fromRuns(specs);
         List<SequencedMap<String, PagingOutcome.Curve>> curves = new ArrayList<>();
         for (Measured stream : streams) {

@@ -8,7 +8,6 @@ import io.heaplab.core.run.RunSpec;
 import io.heaplab.core.run.Runner;
 import io.heaplab.core.spi.Spec;
 import io.heaplab.core.spi.SpecException;
-import io.heaplab.core.trace.ReferenceTally;
 import io.heaplab.reports.JsonResults;
 import io.heaplab.reports.RunTable;
 import io.heaplab.reports.TidyCsv;
@@ -49,7 +48,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = {"-p", "--policy"}, paramLabel = "SPEC",
             description = "A replacement policy, e.g. lru:frames=50, lru:frames=all (the whole curve), "
                     + "wsclock:frames=50,theta=10000, fifo:frames=25,50,100 (a run per size: also 16..1024*2, "
-                    + "100..1000/100, or 10%%..100%%/10 of the pages touched); repeatable (default: " + DEFAULT_POLICY
+                    + "100..1000/100, or 10%%..100%%/10 of the pages touched: docs/sizes.md); repeatable (default: "
+                    + DEFAULT_POLICY
                     + ").")
     private List<String> policies = new ArrayList<>();
 
@@ -154,9 +154,7 @@ final class RunCommand implements Callable<Integer> {
         for (int i = 0; i < runs.size(); i++) {
             RunSpec run = runs.get(i);
             if (i % seeds == 0) {
-                ReferenceTally tally = new ReferenceTally();
-                runner.run(run.withPolicies(List.of()), List.of(tally));
-                sizes = PolicySizes.expand(given, tally.distinctPages());
+                sizes = PolicySizes.expand(given, PolicySizes.footprint(runner, run));
             }
             sized.add(run.withPolicies(sizes));
         }

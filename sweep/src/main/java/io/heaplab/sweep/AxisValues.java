@@ -3,6 +3,8 @@ package io.heaplab.sweep;
 import io.heaplab.core.heap.Accounting;
 import io.heaplab.core.heap.Bytes;
 import io.heaplab.core.heap.Heap;
+import io.heaplab.core.run.Ranges;
+import io.heaplab.core.run.Sizes;
 import io.heaplab.core.spi.Spec;
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.sweep.file.Node;
@@ -23,6 +25,9 @@ import java.util.function.Function;
  */
 final class AxisValues {
 
+    /** The axis of policies, whose frames and theta are sizes. */
+    static final String POLICY = "policy";
+
     /** The heap size of a heap that grows as the allocator asks. */
     static final String GROWABLE = "growable";
 
@@ -42,8 +47,13 @@ final class AxisValues {
         List<At<Spec>> specs = new ArrayList<>();
         for (Node item : node instanceof Node.Sequence list ? list.items() : List.of(node)) {
             switch (item) {
-                case Node.Scalar scalar -> specs.add(new At<>(spec(new At<>(scalar.text(), file, scalar.line())),
-                        file, scalar.line()));
+                case Node.Scalar scalar -> {
+                    At<String> text = new At<>(scalar.text(), file, scalar.line());
+                    Spec spec = spec(text);
+                    for (Spec sized : key.equals(POLICY) ? sized(spec, text) : List.of(spec)) {
+                        specs.add(new At<>(sized, file, scalar.line()));
+                    }
+                }
                 case Node.Mapping plugins -> {
                     for (Map.Entry<String, Node> plugin : plugins.entries().entrySet()) {
                         specs.addAll(combinations(file, key, plugin.getKey(), plugin.getValue()));
@@ -67,7 +77,8 @@ final class AxisValues {
         if (options instanceof Node.Mapping table) {
             for (Map.Entry<String, Node> option : table.entries().entrySet()) {
                 List<SequencedMap<String, String>> next = new ArrayList<>();
-                List<At<String>> values = values(file, option.getValue(), option.getKey());
+                List<At<String>> values = values(file, option.getValue(), option.getKey(),
+                        key.equals(POLICY) ? Sizes.forms(option.getKey()) : null, key + " '" + name + "': ");
                 for (SequencedMap<String, String> combination : combinations) {
                     for (At<String> value : values) {
                         SequencedMap<String, String> more = new LinkedHashMap<>(combination);
@@ -118,8 +129,66 @@ final class AxisValues {
         }
     }
 
+    /**
+     * The specs a policy spec written whole names: one per size of its size options ({@code lru:frames=16,32} is
+     * two), as {@code heaplab run} expands it.
+     */
+    private static List<Spec> sized(Spec spec, At<String> text) {
+        List<SequencedMap<String, String>> combinations = new ArrayList<>();
+        combinations.add(new LinkedHashMap<>());
+        for (Map.Entry<String, String> option : spec.options().entrySet()) {
+            Sizes.Forms forms = Sizes.forms(option.getKey());
+            List<String> values;
+            try {
+                values = forms == null ? List.of(option.getValue()) : sizes(option.getKey(), option.getValue(), forms);
+            } catch (SpecException e) {
+                throw text.error("policy '" + spec.name() + "': " + e.getMessage());
+            }
+            List<SequencedMap<String, String>> next = new ArrayList<>();
+            for (SequencedMap<String, String> combination : combinations) {
+                for (String value : values) {
+                    SequencedMap<String, String> more = new LinkedHashMap<>(combination);
+                    more.put(option.getKey(), value);
+                    next.add(more);
+                    if (next.size() > SweepGrid.MAX_POINTS) {
+                        throw SweepGrid.tooMany(text.file(), text.line());
+                    }
+                }
+            }
+            combinations = next;
+        }
+        return combinations.stream().map(o -> new Spec(spec.name(), o)).toList();
+    }
+
+    /**
+     * The sizes {@code text} names for a policy's option {@code key}, a percentage kept as one ({@code 10%}: each
+     * point's own stream makes it frames); {@code all} is refused, as a sweep's points are known before they run
+     * and a whole curve's sizes only after.
+     */
+    static List<String> sizes(String key, String text, Sizes.Forms forms) {
+        if (text.strip().equals(Sizes.ALL)) {
+            throw new SpecException(key + "=all is a whole curve, a row per size, and a sweep's points are known"
+                    + " before they run (expected: " + forms.withoutAll().expected() + "; every size in one pass:"
+                    + " heaplab curve)");
+        }
+        return Sizes.parse(key, text, forms.withoutAll()).texts();
+    }
+
     /** The values of an axis: one value, a range ({@code 1..10}, {@code 16..1024*2}, {@code 0..1/0.25}) or a list. */
     static List<At<String>> values(Path file, Node node, String key) {
+        return values(file, node, key, null);
+    }
+
+    /**
+     * The values of an axis as {@link #values(Path, Node, String)} reads them, or, where {@code sizes} is not null
+     * (a policy's frames or theta), each scalar read as sizes ({@link #sizes}).
+     */
+    static List<At<String>> values(Path file, Node node, String key, Sizes.Forms sizes) {
+        return values(file, node, key, sizes, "");
+    }
+
+    /** The values of an axis, a size's mistake told after {@code owner}, such as {@code policy 'lru': }. */
+    private static List<At<String>> values(Path file, Node node, String key, Sizes.Forms sizes, String owner) {
         List<At<String>> values = new ArrayList<>();
         List<Node> items = node instanceof Node.Sequence list ? list.items() : List.of(node);
         for (Node item : items) {
@@ -132,11 +201,13 @@ final class AxisValues {
                         + " a range such as 1..10, or a list of them)");
             }
             try {
-                for (String value : Ranges.expand(scalar.text(), SweepGrid.MAX_POINTS)) {
+                for (String value : sizes != null ? sizes(key, scalar.text(), sizes)
+                        : Ranges.expand(scalar.text(), SweepGrid.MAX_POINTS)) {
                     values.add(new At<>(NumberText.canonical(value), file, scalar.line()));
                 }
             } catch (SpecException e) {
-                throw new SweepFileException(file, scalar.line(), "'" + key + "': " + e.getMessage());
+                throw new SweepFileException(file, scalar.line(), sizes != null ? owner + e.getMessage()
+                        : "'" + key + "': " + e.getMessage());
             }
         }
         if (values.isEmpty()) {

@@ -2,7 +2,9 @@ package io.heaplab.sweep;
 
 import io.heaplab.core.plugins.Plugins;
 import io.heaplab.core.plugins.Watchdog;
+import io.heaplab.core.run.PolicySizes;
 import io.heaplab.core.run.RunOutcome;
+import io.heaplab.core.run.RunSpec;
 import io.heaplab.core.run.Runner;
 import io.heaplab.core.spi.SpecException;
 import java.io.File;
@@ -64,9 +66,20 @@ public record PointWork(List<String> pluginJars, List<String> jarNames, List<Mea
             Watchdog.setSeconds(timeLimitSeconds);
             return Plugins.load().withJars(jars.stream().map(Path::of).toList());
         });
+        Runner runner = new Runner(plugins);
         RunOutcome outcome;
         try {
-            outcome = new Runner(plugins).attempt(point.runSpec());
+            RunSpec run = point.runSpec();
+            if (PolicySizes.needsFootprint(run.policies())) {
+                RunSpec sized = sized(runner, run);
+                if (sized == null) {
+                    // the first pass failed: the run without its policy fails the same way, and says why
+                    outcome = runner.attempt(run.withPolicies(List.of()));
+                    return failed(point, outcome.failed() ? outcome.failure() : "the first pass failed");
+                }
+                run = sized;
+            }
+            outcome = runner.attempt(run);
         } catch (SpecException e) {
             return failed(point, e.getMessage());
         }
@@ -82,6 +95,23 @@ public record PointWork(List<String> pluginJars, List<String> jarNames, List<Mea
             return failed(point, e.getMessage());
         }
         return new Row(point.index(), values, "");
+    }
+
+    /**
+     * {@code run} with its policy's percentage made frames of the pages its own stream touches, counted by a first
+     * pass as {@code heaplab run} counts them (deterministic: the stream the measured pass makes, so the row is the
+     * same on every engine, resumed or sharded); null when that pass fails.
+     */
+    private static RunSpec sized(Runner runner, RunSpec run) {
+        long footprint;
+        try {
+            footprint = PolicySizes.footprint(runner, run);
+        } catch (SpecException e) {
+            throw e;
+        } catch (RuntimeException | StackOverflowError | LinkageError e) {
+            return null;
+        }
+        return run.withPolicies(PolicySizes.expand(run.policies(), footprint));
     }
 
     /**

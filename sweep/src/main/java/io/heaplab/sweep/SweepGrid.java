@@ -1,6 +1,7 @@
 package io.heaplab.sweep;
 
 import io.heaplab.core.heap.Heap;
+import io.heaplab.core.run.Sizes;
 import io.heaplab.core.spi.Spec;
 import io.heaplab.sweep.Column.Role;
 import io.heaplab.sweep.file.Node;
@@ -166,7 +167,7 @@ final class SweepGrid {
                 }
                 List<Draft> next = new ArrayList<>();
                 for (Draft d : variants) {
-                    for (At<String> value : AxisValues.values(file, axis.getValue(), name)) {
+                    for (At<String> value : AxisValues.values(file, axis.getValue(), name, sizes(name, role))) {
                         next.add(set(d, name, role, value));
                         if (added.size() + next.size() > MAX_POINTS) {
                             throw tooMany(file, axis.getValue().line());
@@ -289,7 +290,8 @@ final class SweepGrid {
                 throw unknownColumn(axis.getValue().line(), axis.getKey(), key);
             }
             Set<String> values = new LinkedHashSet<>();
-            for (At<String> value : AxisValues.values(file, axis.getValue(), axis.getKey())) {
+            for (At<String> value : AxisValues.values(file, axis.getValue(), axis.getKey(),
+                    sizes(axis.getKey(), role))) {
                 values.add(NumberText.canonical(switch (role) {
                     case PAGE_SIZE -> Integer.toString(AxisValues.convert(value, AxisValues::pageSize).value());
                     case HEAP_SIZE -> value.value().equals(AxisValues.GROWABLE) ? AxisValues.GROWABLE
@@ -300,6 +302,11 @@ final class SweepGrid {
             rule.put(axis.getKey(), values);
         }
         return rule;
+    }
+
+    /** The size forms of a policy's column {@code name}, or null for a column that holds no size. */
+    private static Sizes.Forms sizes(String name, Role role) {
+        return role == Role.POLICY_OPTION ? Sizes.forms(name) : null;
     }
 
     private SweepFileException unknownColumn(int line, String name, String where) {

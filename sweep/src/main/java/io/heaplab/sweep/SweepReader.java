@@ -2,8 +2,10 @@ package io.heaplab.sweep;
 
 import io.heaplab.core.heap.Heap;
 import io.heaplab.core.plugins.Plugins;
+import io.heaplab.core.run.PolicySizes;
 import io.heaplab.core.run.RunSpec;
 import io.heaplab.core.run.Runner;
+import io.heaplab.core.run.Sizes;
 import io.heaplab.core.spi.Options;
 import io.heaplab.core.spi.Plugin;
 import io.heaplab.core.spi.Spec;
@@ -140,7 +142,7 @@ public final class SweepReader {
             bind(bound, d.workload(), "workload", plugins.workloads()::find);
             bind(bound, d.allocator(), "allocator", plugins.allocators()::find);
             if (d.policy() != null) {
-                bind(bound, d.policy(), "policy", plugins.policies()::find);
+                bind(bound, checkable(d.policy()), "policy", plugins.policies()::find);
             }
             RunSpec run = d.point(-1, List.of()).runSpec().withPolicies(List.of());
             if (checked.add(run.workload() + " " + run.allocator() + " " + run.pageSize() + " " + run.heapCapacity()
@@ -165,12 +167,25 @@ public final class SweepReader {
             throw spec.error(role + " '" + spec.value() + "': " + e.getMessage());
         }
         for (Map.Entry<String, String> option : spec.value().options().entrySet()) {
-            if (option.getValue().equals("all")) {
-                throw spec.error(role + " '" + spec.value() + "': " + option.getKey() + "=all gives a whole curve,"
-                        + " and a row holds one number per measure (expected: one size, such as " + option.getKey()
-                        + "=64; sizes as an axis: " + option.getKey() + ": [16, 32, 64])");
+            // frames and theta were read as sizes, all refused; a plugin's own option may give a curve too
+            if (option.getValue().equals(Sizes.ALL)) {
+                throw spec.error(role + " '" + spec.value() + "': " + option.getKey() + "=all is a whole curve,"
+                        + " a row per size, and a sweep's points are known before they run (expected: one value,"
+                        + " or values as an axis: " + option.getKey() + ": [16, 32, 64]; every size in one pass:"
+                        + " heaplab curve)");
             }
         }
+    }
+
+    /**
+     * {@code policy} as its plugin can check it: a percentage of the footprint made frames at an arbitrary 100
+     * pages, as {@code heaplab run} checks its specs before the first pass counts the real ones.
+     */
+    private static At<Spec> checkable(At<Spec> policy) {
+        if (!PolicySizes.needsFootprint(List.of(policy.value()))) {
+            return policy;
+        }
+        return new At<>(PolicySizes.expand(List.of(policy.value()), 100).getFirst(), policy.file(), policy.line());
     }
 
     /** The measures {@code measures:} names, or every one the points have. */

@@ -109,8 +109,10 @@ class SweepReaderTest {
                 workload: random-blocks
                 allocator: stack
                 policy: lru:frames=all
-                """)).hasMessageStartingWith(dir.resolve("c.yaml") + ":3: policy 'lru:frames=all': frames=all gives"
-                + " a whole curve");
+                """)).hasMessageStartingWith(dir.resolve("c.yaml") + ":3: policy 'lru': frames=all is a whole"
+                + " curve, a row per size, and a sweep's points are known before they run (expected: a size: a whole"
+                + " number, a list a,b,c, a range 16..1024*2 or 100..1000/100, or a percentage 10% or 10%..100%/10;"
+                + " every size in one pass: heaplab curve)");
         assertThatThrownBy(() -> read(dir, "y.yaml", "workload: [random-blocks\n"))
                 .hasMessageStartingWith(dir.resolve("y.yaml") + ":").hasMessageContaining("not well-formed");
         assertThatThrownBy(() -> read(dir, "e.yaml", """

@@ -15,6 +15,9 @@ import org.junit.jupiter.api.Test;
 
 class PolicySizesTest {
 
+    private static final String FORMS = "a size: a whole number, a list a,b,c, a range 16..1024*2 or 100..1000/100,"
+            + " a percentage 10% or 10%..100%/10, or all";
+
     private static List<String> expand(String spec, long footprint) {
         return PolicySizes.expand(List.of(Spec.parse(spec)), footprint).stream().map(Spec::toString).toList();
     }
@@ -58,19 +61,34 @@ class PolicySizesTest {
     }
 
     @Test
+    void framesAndThetaAreSizesEvenAloneAndOtherOptionsListExactNumbers() {
+        assertThat(expand("lru:frames=16.0", -1)).containsExactly("lru:frames=16");
+        assertThat(expand("ws:theta=1e3", -1)).containsExactly("ws:theta=1000");
+        assertThatThrownBy(() -> expand("lru:frames=ten", -1))
+                .hasMessage("lru: frames=ten (expected: " + FORMS + ")");
+        assertThat(expand("arc:correlation=0..1/0.25", -1)).containsExactly("arc:correlation=0",
+                "arc:correlation=0.25", "arc:correlation=0.5", "arc:correlation=0.75", "arc:correlation=1");
+        assertThat(expand("arc:correlation=ten", -1)).containsExactly("arc:correlation=ten");
+        assertThatThrownBy(() -> expand("arc:correlation=1,ten", -1)).hasMessage("arc: correlation=1,ten (expected:"
+                + " numbers: a number, a list a,b,c, or a range 1..10, 0..1/0.1 or 16..1024*2)");
+    }
+
+    @Test
     void malformedListsFailNamingTheOptionAndWhatWasExpected() {
         assertThatThrownBy(() -> expand("lru:frames=10%", -1)).isInstanceOf(SpecException.class)
                 .hasMessage("lru: frames=10% (expected: a number of frames: the pages touched are not known here)");
         assertThatThrownBy(() -> expand("ws:theta=10%,20%", 100))
-                .hasMessage("ws: theta=10% (expected: a percentage for frames only, a fraction of the pages touched)");
+                .hasMessage("ws: theta=10% (expected: a size: a whole number, a list a,b,c, a range 16..1024*2 or"
+                        + " 100..1000/100, or all; a percentage is of pages, for frames only)");
         assertThatThrownBy(() -> expand("lru:frames=9..3", -1))
                 .hasMessage("lru: frames=9..3 (expected: a range FIRST..LAST with FIRST <= LAST)");
         assertThatThrownBy(() -> expand("lru:frames=1..9/0", -1))
                 .hasMessage("lru: frames=1..9/0 (expected: a positive step after '/')");
         assertThatThrownBy(() -> expand("lru:frames=1..9*1", -1))
-                .hasMessage("lru: frames=1..9*1 (expected: a factor above 1 after '*', from a first size above 0)");
-        assertThatThrownBy(() -> expand("lru:frames=5,ten", -1)).hasMessage("lru: frames=ten (expected: a whole "
-                + "number, a percentage such as 50%, or a range such as 10..100/10)");
+                .hasMessage("lru: frames=1..9*1 (expected: a factor above 1 after '*', from a first value above 0)");
+        assertThatThrownBy(() -> expand("lru:frames=5,ten", -1)).hasMessage("lru: frames=ten (expected: " + FORMS + ")");
+        assertThatThrownBy(() -> expand("lru:frames=4..64x2", -1))
+                .hasMessage("lru: frames=4..64x2 (expected: " + FORMS + ")");
         assertThatThrownBy(() -> expand("lru:frames=10..100%", 50))
                 .hasMessage("lru: frames=10..100% (expected: both ends of a range in frames, or both percentages)");
         assertThatThrownBy(() -> expand("lru:frames=1..1000000", -1))
@@ -83,7 +101,7 @@ class PolicySizesTest {
      */
     @Test
     void aRangeWalksAtMostMaxSizesPointsAndListedOptionsMakeAtMostMaxSizesPolicies() {
-        for (String endless : new String[] {"lru:frames=9223372036854775806..1e308", "lru:frames=1..2*1.0000000000000002",
+        for (String endless : new String[] {"lru:frames=9223372036854700000..9223372036854775000", "lru:frames=1..2*1.0000000000000002",
             "lru:frames=1..2/1e-300", "lru:frames=1%..2%/1e-300"}) {
             assertTimeoutPreemptively(Duration.ofSeconds(5), () -> assertThatThrownBy(() -> expand(endless, 100))
                     .as(endless).isInstanceOf(SpecException.class)
@@ -99,13 +117,15 @@ class PolicySizesTest {
     @Test
     void aRangeOfNegativeOrNonFiniteEndsFailsInsteadOfNamingNoSize() {
         assertThatThrownBy(() -> expand("lru:frames=-2..-2", -1)).isInstanceOf(SpecException.class)
-                .hasMessage("lru: frames=-2 (expected: a size of 0 or more)");
+                .hasMessage("lru: frames=-2..-2 (expected: a size of 0 or more)");
         assertThatThrownBy(() -> expand("lru:frames=NaN..5", -1)).isInstanceOf(SpecException.class)
-                .hasMessage("lru: frames=NaN..5 (expected: a number in 'NaN')");
+                .hasMessage("lru: frames=NaN..5 (expected: " + FORMS + ")");
         assertThatThrownBy(() -> expand("lru:frames=1..Infinity/2", -1)).isInstanceOf(SpecException.class)
-                .hasMessage("lru: frames=1..Infinity/2 (expected: a number in 'Infinity')");
+                .hasMessage("lru: frames=1..Infinity/2 (expected: " + FORMS + ")");
         assertThatThrownBy(() -> expand("lru:frames=1..8*NaN", -1)).isInstanceOf(SpecException.class)
-                .hasMessage("lru: frames=1..8*NaN (expected: a number in 'NaN')");
+                .hasMessage("lru: frames=1..8*NaN (expected: " + FORMS + ")");
+        assertThatThrownBy(() -> expand("lru:frames=9223372036854775806..1e308", -1))
+                .hasMessage("lru: frames=9223372036854775806..1e308 (expected: a size of at most 9223372036854775807)");
         assertThat(expand("lru:frames=0..0", -1)).containsExactly("lru:frames=0");
     }
 

@@ -1,6 +1,8 @@
 package io.heaplab.studies.carr;
 
+import io.heaplab.core.run.Sizes;
 import io.heaplab.core.spi.Spec;
+import io.heaplab.core.spi.SpecException;
 import io.heaplab.studies.Reproduction;
 import io.heaplab.studies.Study;
 import io.heaplab.studies.kit.Arguments;
@@ -30,6 +32,8 @@ public final class CarrStudy implements Study {
     private static final String SHIPPED = "shipped";
     private static final String AUTO = "auto";
     private static final String BOTH = "both";
+    /** Thetas as sizes: a grid of windows, neither a percentage (of no stream) nor a whole curve (each is a run). */
+    private static final Sizes.Forms THETAS = new Sizes.Forms(false, false, "");
 
     @Override
     public String name() {
@@ -58,8 +62,9 @@ public final class CarrStudy implements Study {
                         + " device scale and references between I/O requests: auto searches for them, or give the"
                         + " three a run printed."),
                 new Parameter("configurations", "X[,X...]", "A,B,C", "Configurations of Table 1 to run."),
-                new Parameter("thetas", "K[,K...]", "50,100,200,400,700,1000,2000,5000",
-                        "The theta grid, in thousands of references."),
+                new Parameter("thetas", "SIZES", "50,100,200,400,700,1000,2000,5000",
+                        "The theta grid, in thousands of references: a list, or a range such as 50..5000*2"
+                        + " (docs/sizes.md)."),
                 new Parameter("tasks", "N", Integer.toString(FULL_TASKS), "Tasks per run (the paper's: "
                         + FULL_TASKS + ")."),
                 new Parameter("policies", "paper|all", "paper", "The paper's three policies, or all: also PFF and"
@@ -98,12 +103,7 @@ public final class CarrStudy implements Study {
             }
             configurations.add(c.charAt(0));
         }
-        List<Integer> thousands = arguments.integers("thetas");
-        if (thousands.stream().anyMatch(k -> k < 1)) {
-            throw new ParameterException("thetas", "'" + arguments.text("thetas")
-                    + "' (expected: positive thousands of references)");
-        }
-        List<Long> thetas = thousands.stream().map(k -> (long) k * 1000).toList();
+        List<Long> thetas = thetas(arguments.text("thetas"));
         List<CarrPolicy> policies = switch (arguments.text("policies").strip().toLowerCase(Locale.ROOT)) {
             case "paper" -> CarrPolicy.PAPER;
             case "all" -> List.of(CarrPolicy.values());
@@ -125,6 +125,26 @@ public final class CarrStudy implements Study {
         return new CarrExperiment(new CarrExperiment.Config(settings.seeds(), configurations, thetas,
                 arguments.integer("tasks"), settings.threads(), policies, arguments.integer("irim"), regimes,
                 deviceScale(arguments.text("device-scale")), scales), CarrPaper.load(), table1, balanced);
+    }
+
+    /**
+     * The theta grid {@code value} names in thousands of references, in the size syntax of every window heaplab
+     * takes ({@code 50,100,200}, {@code 50..5000*2}; docs/sizes.md), each a positive number of references.
+     */
+    public static List<Long> thetas(String value) {
+        List<Long> thousands;
+        try {
+            thousands = Sizes.parse("thetas", value, THETAS).resolve(-1);
+        } catch (Sizes.Malformed e) {
+            throw new ParameterException("thetas", "'" + e.item() + "' (expected: " + e.expected() + ")");
+        } catch (SpecException e) {
+            throw new ParameterException("thetas", "'" + value + "' (expected: at most " + Sizes.MAX_SIZES
+                    + " thetas: a coarser step)");
+        }
+        if (thousands.stream().anyMatch(k -> k < 1 || k > Long.MAX_VALUE / 1000)) {
+            throw new ParameterException("thetas", "'" + value + "' (expected: positive thousands of references)");
+        }
+        return thousands.stream().map(k -> k * 1000).toList();
     }
 
     private static List<CarrRegime> regimes(String value) {
