@@ -15,8 +15,12 @@ import java.util.stream.Collectors;
 record Cli(int exitCode, String out, String err, String progress) {
 
     private static final Plugins PLUGINS = Plugins.load();
-    /** A progress line: {@code heaplab: runs: 14 of 32 done after 30 s}. */
-    static final Pattern PROGRESS = Pattern.compile("heaplab: [a-z ]+: \\d+ of \\d+ done after \\d+ s");
+    /**
+     * A progress line: {@code heaplab: runs: 14 of 32 done after 30 s}, or a replay's count whose total is not known
+     * ahead, {@code heaplab: replaying: 41,943,040 references so far after 30 s}.
+     */
+    static final Pattern PROGRESS = Pattern.compile("heaplab: [a-z ]+: (\\d+ of \\d+ done|[\\d,]+ [a-z]+ so far)"
+            + " after \\d+ s");
 
     static Cli run(String... args) {
         StringWriter out = new StringWriter();

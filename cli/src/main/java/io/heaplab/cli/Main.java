@@ -57,7 +57,13 @@ public final class Main {
      * paths the environment names loaded too.
      */
     public static int execute(Plugins plugins, List<Path> environmentPlugins, PrintWriter out, PrintWriter err,
-                              String... args) {
+                              String... given) {
+        String[] args;
+        try {
+            args = ArgumentFiles.expand(given);
+        } catch (SpecException e) {
+            return fail(err, e);
+        }
         Provenance.record(args);
         CommandLine cli = commandLine(plugins, environmentPlugins);
         // set after every subcommand is added: writers and handlers reach only the subcommands present
@@ -79,6 +85,8 @@ public final class Main {
      */
     public static CommandLine commandLine(Plugins plugins, List<Path> environmentPlugins) {
         CommandLine cli = new CommandLine(new HeaplabCommand(plugins, environmentPlugins));
+        // ArgumentFiles has expanded every @FILE, bounded, before picocli sees the arguments
+        cli.setExpandAtFiles(false);
         ReproduceCommand.addStudies(cli.getSubcommands().get("reproduce"), Studies.load());
         // descriptions made at run time, such as the trace formats' help, after every subcommand is added
         cli.setResourceBundle(new FormatHelp());
