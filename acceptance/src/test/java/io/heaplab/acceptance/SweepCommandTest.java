@@ -7,6 +7,7 @@ import io.heaplab.core.run.RunResult;
 import io.heaplab.core.run.RunSpec;
 import io.heaplab.core.run.Runner;
 import io.heaplab.core.testing.GoldenFile;
+import io.heaplab.sweep.SlurmScript;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -248,6 +249,49 @@ class SweepCommandTest {
         assertThat(merge.out()).contains("16 point(s), 0 run, 16 resumed, 0 failed");
         Cli.run("sweep", sweep.toString(), "--out", dir.resolve("local").toString());
         assertThat(table(out)).isEqualTo(table(dir.resolve("local")));
+    }
+
+    /**
+     * Names holding quotes, a command substitution, backquotes and spaces reach the scripts as the words they are:
+     * bash reads the scripts back, runs the array's task with a heaplab that prints its arguments, and nothing the
+     * names hold is run; a newline, which no line of a script can carry, is refused, and so is a directory that
+     * holds the scripts already.
+     */
+    @Test
+    void namesThatAShellWouldRunReachTheJobScriptsAsWordsAndANewlineIsRefused() throws Exception {
+        String marker = "pwned-" + System.nanoTime();
+        Path hostile = Files.createDirectories(dir.resolve("it's $(touch " + marker + ") `touch " + marker + "b` x"));
+        Path sweep = Files.writeString(hostile.resolve("s $(touch " + marker + "c).yaml"), SMALL);
+        Path slurm = dir.resolve("slurm jobs");
+        Path out = hostile.resolve("out 'q'");
+        Cli cli = Cli.run("sweep", sweep.toString(), "--emit", "slurm", slurm.toString(), "--shards", "2", "--out",
+                out.toString());
+        assertThat(cli.exitCode()).as(cli.err()).isZero();
+        for (String script : List.of("array.sbatch", "merge.sbatch")) {
+            Launch.Result parsed = Launch.shell("bash -n " + SlurmScript.quote(slurm.resolve(script).toString()));
+            assertThat(parsed.exitCode()).as(parsed.err()).isZero();
+        }
+        Launch.Result task = Launch.shell("SLURM_ARRAY_TASK_ID=1 HEAPLAB='printf [%s]\\n' bash "
+                + SlurmScript.quote(slurm.resolve("array.sbatch").toString()));
+        assertThat(task.exitCode()).as(task.err()).isZero();
+        assertThat(task.out().lines()).containsExactly("[sweep]", "[" + sweep + "]", "[--shard]", "[1/2]",
+                "[--threads]", "[1]", "[--out]", "[" + out.resolve("shards") + "/1]", "[--resume]");
+        String cwd = Path.of("").toAbsolutePath().toString();
+        for (Path where : List.of(Path.of(cwd), dir, hostile, slurm)) {
+            try (var files = Files.list(where)) {
+                assertThat(files.map(f -> f.getFileName().toString())).as("nothing run from a name")
+                        .noneMatch(name -> name.startsWith(marker));
+            }
+        }
+        Cli again = Cli.run("sweep", sweep.toString(), "--emit", "slurm", slurm.toString(), "--out", out.toString());
+        assertThat(again.exitCode()).isEqualTo(2);
+        assertThat(again.err()).contains("array.sbatch exists already").hasLineCount(1);
+        Path newline = Files.createDirectories(dir.resolve("two\nlines"));
+        Path inside = Files.writeString(newline.resolve("s.yaml"), SMALL);
+        Cli refused = Cli.run("sweep", inside.toString(), "--emit", "slurm", dir.resolve("nl").toString());
+        assertThat(refused.exitCode()).isEqualTo(2);
+        assertThat(refused.err()).contains("holds a control character (U+000A)").hasLineCount(1);
+        assertThat(dir.resolve("nl/array.sbatch")).doesNotExist();
     }
 
     @Test

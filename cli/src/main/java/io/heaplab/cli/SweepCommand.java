@@ -13,6 +13,7 @@ import io.heaplab.sweep.SweepRun;
 import io.heaplab.sweep.SweepTable;
 import java.io.PrintWriter;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -208,13 +209,21 @@ final class SweepCommand implements Callable<Integer> {
         }
         Path target = Path.of(emit.get(1));
         Outputs.checkDirectory("--emit", target);
+        for (String script : List.of("array.sbatch", "merge.sbatch")) {
+            // a job script the user may have edited, or one a running array still reads, is never replaced
+            if (Files.exists(target.resolve(script), LinkOption.NOFOLLOW_LINKS)) {
+                throw new SpecException("--emit slurm " + target + ": " + target.resolve(script) + " exists already"
+                        + " (expected: a directory without array.sbatch or merge.sbatch; remove them to write new"
+                        + " ones)");
+            }
+        }
         List<Path> written = SlurmScript.write(sweep, target, dir, shards, SlurmScript.heaplabCommand(),
                 parent.pluginPaths());
         for (Path path : written) {
             printer.println("wrote " + path);
         }
-        printer.println("submit: jobid=$(sbatch --parsable " + written.getFirst() + ") && sbatch"
-                + " --dependency=afterany:$jobid " + written.get(1));
+        printer.println("submit: jobid=$(sbatch --parsable " + SlurmScript.quote(written.getFirst().toString())
+                + ") && sbatch --dependency=afterany:$jobid " + SlurmScript.quote(written.get(1).toString()));
         printer.flush();
         return Main.OK;
     }

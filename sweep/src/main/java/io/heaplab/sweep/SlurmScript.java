@@ -36,7 +36,17 @@ public final class SlurmScript {
         }
         int tasks = Math.min(shards, sweep.points().size());
         Path workdir = Path.of("").toAbsolutePath();
-        String name = sweep.name();
+        // a newline in a name would end a comment or a directive and start a command: no line can carry one
+        carried("the sweep file", sweep.file().toAbsolutePath().toString());
+        carried("--out", out.toAbsolutePath().toString());
+        carried("--emit", target.toAbsolutePath().toString());
+        carried("the working directory", workdir.toString());
+        for (Path plugin : plugins) {
+            carried("--plugins", plugin.toAbsolutePath().toString());
+        }
+        carried("the heaplab command", heaplab);
+        // Slurm takes a job name as it is written: the characters every scheduler shows safely
+        String name = sweep.name().replaceAll("[^A-Za-z0-9_.-]", "_");
         // unquoted: $HEAPLAB is a command line, java and its options, split into words
         StringBuilder command = new StringBuilder("$HEAPLAB");
         for (Path plugin : plugins) {
@@ -57,7 +67,7 @@ public final class SlurmScript {
                 + "#SBATCH --job-name=heaplab-" + name + "\n"
                 + "#SBATCH --array=0-" + (tasks - 1) + "\n"
                 + "#SBATCH --cpus-per-task=1\n"
-                + "#SBATCH --output=" + logs.resolve("array-%A_%a.out") + "\n"
+                + "#SBATCH --output=" + directive(logs.resolve("array-%A_%a.out")) + "\n"
                 + setup
                 + command + " --shard \"$SLURM_ARRAY_TASK_ID/" + tasks + "\" --threads \"${SLURM_CPUS_PER_TASK:-1}\""
                 + " --out " + quote(out.resolve("shards").toString()) + "/\"$SLURM_ARRAY_TASK_ID\" --resume\n";
@@ -65,7 +75,7 @@ public final class SlurmScript {
                 + "# the shards' tables into one, " + out + "; a point no shard has is run here\n"
                 + "#SBATCH --job-name=heaplab-" + name + "-merge\n"
                 + "#SBATCH --cpus-per-task=1\n"
-                + "#SBATCH --output=" + logs.resolve("merge-%j.out") + "\n"
+                + "#SBATCH --output=" + directive(logs.resolve("merge-%j.out")) + "\n"
                 + setup
                 + "merges=()\n"
                 + "for shard in " + quote(out.resolve("shards").toString()) + "/*/; do\n"
@@ -94,8 +104,39 @@ public final class SlurmScript {
                 + " --enable-native-access=ALL-UNNAMED -jar " + jar;
     }
 
+    /**
+     * Refuses {@code text} when it holds a character no line of a script can carry as written: a newline or another
+     * control character, which would end a comment or a directive and start a command.
+     */
+    private static void carried(String what, String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < 0x20 || c == 0x7f) {
+                throw new io.heaplab.core.spi.SpecException(what + " " + quote(text) + " holds a control character"
+                        + String.format(" (U+%04X)", (int) c) + " (expected: names without newlines or control"
+                        + " characters, which a job script's line cannot carry)");
+            }
+        }
+    }
+
+    /**
+     * A path as a {@code #SBATCH} option's value: as it is when plain, else in double quotes, which sbatch takes off
+     * as a shell would; a double quote or a backslash inside cannot be carried and is refused.
+     */
+    private static String directive(Path path) {
+        String text = path.toString();
+        if (PLAIN.matcher(text).matches()) {
+            return text;
+        }
+        if (text.contains("\"") || text.contains("\\")) {
+            throw new io.heaplab.core.spi.SpecException("--emit: the log directory " + quote(text) + " holds a double"
+                    + " quote or a backslash (expected: a directory a #SBATCH line can name)");
+        }
+        return "\"" + text + "\"";
+    }
+
     /** {@code text} as one shell word. */
-    static String quote(String text) {
+    public static String quote(String text) {
         return PLAIN.matcher(text).matches() ? text : "'" + text.replace("'", "'\\''") + "'";
     }
 }
