@@ -168,9 +168,9 @@ public final class CurveFigures {
     }
 
     /**
-     * Frames read best on a linear scale, memory sizes side by side, unless one curve is a hundred times longer
-     * than another (NOFREE's virtual size against the others' on PQSIM): then the short ones would be squeezed
-     * against the axis, and a log scale shows them all.
+     * Frames read best on a linear scale, memory sizes side by side, unless one curve is ten times longer than
+     * another (NOFREE's 16,000 frames of virtual size against the others' hundreds on Brent's runs): then the short
+     * ones would be squeezed into the first pixels against the axis, and a log scale shows them all.
      */
     public static Axis framesAxis(String label, List<Series> series) {
         double[] lengths = series.stream().mapToDouble(s -> s.x().length).filter(n -> n > 0).toArray();

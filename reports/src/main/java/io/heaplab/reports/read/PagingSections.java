@@ -239,7 +239,8 @@ final class PagingSections {
                 bars.add(Series.bars(FRAGMENTATION[m][1], y, new double[0]));
             }
             figures.add(Figure.bars("fragmentation", "Fragmentation (Johnstone & Wilson): heap over live, less one",
-                    "run", Axis.linear("%"), labels, bars));
+                    "run", Axis.fitting("%", Axis.LOG_RATIO, bars.stream()
+                            .flatMapToDouble(b -> java.util.Arrays.stream(b.y())).toArray()), labels, bars));
         }
         return figures;
     }

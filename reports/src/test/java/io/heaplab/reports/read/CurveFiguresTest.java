@@ -43,4 +43,20 @@ class CurveFiguresTest {
         assertThat(mean.error()[0]).isEqualTo(Math.sqrt(8));
         assertThat(mean.error()[2]).isEqualTo(Math.sqrt(2));
     }
+
+    @Test
+    void framesGoLogarithmicWhenOneCurveIsADecadeLongerThanAnother() {
+        // Brent's NOFREE touches 16,000 frames where the others touch a few hundred: on a linear axis five curves
+        // would sit in the first pixel columns
+        Series nofree = Series.line("nofree", frames(16_000), frames(16_000));
+        Series stack = Series.line("stack", frames(1_600), frames(1_600));
+        Series mru = Series.line("mru", frames(1_601), frames(1_601));
+        assertThat(CurveFigures.framesAxis("frames", List.of(nofree, stack)).log()).isTrue();
+        assertThat(CurveFigures.framesAxis("frames", List.of(nofree, mru)).log()).isFalse();
+        assertThat(CurveFigures.framesAxis("frames", List.of(nofree)).log()).isFalse();
+    }
+
+    private static double[] frames(int n) {
+        return java.util.stream.IntStream.rangeClosed(1, n).asDoubleStream().toArray();
+    }
 }
