@@ -38,8 +38,9 @@ final class ReportCommand implements Callable<Integer> {
     private Path out;
 
     @Option(names = "--x", paramLabel = "COLUMN",
-            description = "For a sweep's table: the column along the x axis (default: the numeric column that varies"
-                    + " over the most values).")
+            description = "For a sweep's table: the column along the x axis (default: the first size that varies,"
+                    + " frames, theta, maximumSize or heapSize, else the numeric column that varies over the most"
+                    + " values).")
     private String x;
 
     @Option(names = "--lines", paramLabel = "COLUMN",
