@@ -29,7 +29,7 @@ final class BarCharts {
     /** The chart of {@code figure}, which must be a bar figure. */
     static JFreeChart of(Figure figure, ColourScheme scheme) {
         List<Series> series = figure.series();
-        List<String> keys = UniqueKeys.of(series.stream().map(Series::name).toList());
+        List<String> keys = UniqueKeys.of(SameAsNames.of(series));
         List<String> categories = UniqueKeys.of(figure.categories());
         List<Color> colours = SeriesColours.of(series, scheme);
 

@@ -57,7 +57,7 @@ final class LineCharts {
      * seeds), no band otherwise.
      */
     private static YIntervalSeriesCollection dataset(Figure figure) {
-        List<String> keys = UniqueKeys.of(figure.series().stream().map(Series::name).toList());
+        List<String> keys = UniqueKeys.of(SameAsNames.of(figure.series()));
         YIntervalSeriesCollection dataset = new YIntervalSeriesCollection();
         for (int i = 0; i < figure.series().size(); i++) {
             Series s = figure.series().get(i);
