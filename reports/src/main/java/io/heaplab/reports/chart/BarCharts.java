@@ -22,6 +22,8 @@ final class BarCharts {
     /** More categories than this, or labels longer in all than {@link #FLAT_LABEL_CHARS}, are drawn slanted. */
     static final int FLAT_CATEGORIES = 6;
     static final int FLAT_LABEL_CHARS = 60;
+    /** The most lines a category label wraps onto. */
+    static final int LABEL_LINES = 3;
 
     private BarCharts() {
     }
@@ -77,6 +79,9 @@ final class BarCharts {
 
         CategoryAxis x = new CategoryAxis(figure.x().label());
         Theme.axis(x);
+        // a label too long for its room wraps rather than ending in "...", which would cut off what tells two runs
+        // apart ("stack · seed 2 · pqsim:seconds=100")
+        x.setMaximumCategoryLabelLines(LABEL_LINES);
         if (slanted(figure.categories())) {
             x.setCategoryLabelPositions(CategoryLabelPositions.UP_45);
         }
