@@ -20,11 +20,20 @@ final class SameAsNames {
      * called the same as another.
      */
     static List<String> of(List<Series> series) {
+        return of(series, true);
+    }
+
+    /**
+     * As {@link #of(List)}; without {@code points}, published points are never called the same as others (on a bar
+     * chart each sits over its own bar, where nothing hides it).
+     */
+    static List<String> of(List<Series> series, boolean points) {
         List<String> names = new ArrayList<>(series.size());
         for (int i = 0; i < series.size(); i++) {
             Series s = series.get(i);
             String under = null;
-            for (int j = 0; j < i && under == null && drawsSomething(s); j++) {
+            boolean judged = drawsSomething(s) && (points || s.style() != Series.Style.POINTS);
+            for (int j = 0; j < i && under == null && judged; j++) {
                 Series earlier = series.get(j);
                 if (earlier.style() == s.style() && Arrays.equals(earlier.x(), s.x())
                         && Arrays.equals(earlier.y(), s.y()) && !earlier.name().equals(s.name())) {
