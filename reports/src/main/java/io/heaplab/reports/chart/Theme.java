@@ -59,7 +59,7 @@ final class Theme {
             new float[] {10f, 4f, 2f, 4f});
 
     /** The shape of measured points by palette round: a circle, then a square and triangles up and down. */
-    private static final List<Shape> SHAPES = List.of(new Ellipse2D.Double(-3.5, -3.5, 7, 7),
+    private static final List<Shape> SHAPES = List.of(MEASURED,
             new Rectangle2D.Double(-3, -3, 6, 6), ShapeUtils.createUpTriangle(4f), ShapeUtils.createDownTriangle(4f));
 
     /** The stroke of a line of palette round {@code round} ({@link Palette#round}). */
