@@ -143,10 +143,11 @@ public final class SweepSections {
         long failed = rows.stream().filter(Row::failed).count();
         parameters.put("points", rows.size() + (failed == 0 ? "" : ", " + failed + " failed"));
         // the options of a plugin column that varies are part of its values (buddy cell=32), not axes of their own;
-        // but a size (lru frames=8) is an axis whatever else varies: a chart per size would hide the curve
+        // but a size every row has (lru and fifo frames=8) is an axis whatever else varies: a chart per size would
+        // hide the curve. A size some rows lack (lru's frames beside ws's theta) stays in its plugin's values.
         int[] owner = owners(roles);
         List<Integer> candidates = variedRaw.stream().filter(c -> owner[c] < 0 || !variedRaw.contains(owner[c])
-                || size(columns.get(c), roles.get(c))).toList();
+                || size(columns.get(c), roles.get(c)) && !values(rows, c).contains("")).toList();
         int lines0 = view.lines() == null ? -1 : column(view.lines(), "lines", columns);
         int x = view.x() != null ? column(view.x(), "x", columns)
                 : pickX(candidates, lines0, rows, c -> size(columns.get(c), roles.get(c)));

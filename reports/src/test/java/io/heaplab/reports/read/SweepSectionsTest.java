@@ -194,4 +194,28 @@ class SweepSectionsTest {
         assertThat(figures).extracting(Figure::title).containsExactly("rejections against heapSize");
         assertThat(figures.getFirst().series()).extracting(Series::name).containsExactly("live 10", "live 20", "live 30");
     }
+
+    @Test
+    void aSizeSomeRowsLackStaysInItsPolicysName() throws IOException {
+        Files.writeString(dir.resolve("sweep.json"), """
+                {"tool": "heaplab", "schema": 2, "kind": "sweep", "sweep": "s.yaml", "points": 4,
+                 "columns": [{"name": "allocator", "role": "allocator"}, {"name": "policy", "role": "policy"},
+                             {"name": "frames", "role": "policy_option"}, {"name": "theta", "role": "policy_option"},
+                             {"name": "seed", "role": "seed"}],
+                 "measures": [{"name": "faults", "whole": true}]}
+                """);
+        StringBuilder rows = new StringBuilder();
+        for (String allocator : new String[] {"stack", "mru"}) {
+            for (String policy : new String[] {"\"lru\",\"frames\":4,\"theta\":null",
+                "\"lru\",\"frames\":8,\"theta\":null", "\"ws\",\"frames\":null,\"theta\":100"}) {
+                rows.append("{\"allocator\":\"").append(allocator).append("\",\"policy\":").append(policy)
+                        .append(",\"seed\":1,\"faults\":7,\"failure\":null}\n");
+            }
+        }
+        Path table = Files.writeString(dir.resolve("table.jsonl"), rows.toString());
+        // lru's frames and ws's theta are each the policy's own: bars per allocator, a bar per policy and size
+        Figure figure = SweepSections.read(table, SweepView.AUTO).figures().getFirst();
+        assertThat(figure.series()).extracting(Series::name)
+                .containsExactly("policy lru frames=4", "policy lru frames=8", "policy ws theta=100");
+    }
 }
