@@ -84,6 +84,25 @@ final class BrowserPage {
         return result.path("result").path("value");
     }
 
+    /**
+     * The pixels the window shows of the image whose alt text is {@code alt}, as drawn on the screen (scaled to its
+     * box), whether or not it is scrolled into view.
+     */
+    java.awt.image.BufferedImage screenshotOfImage(String alt) throws IOException {
+        JsonNode box = evaluate("(() => { const img = [...document.images].find(i => i.alt === "
+                + new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(alt) + ");"
+                + " if (!img) { return null; } const r = img.getBoundingClientRect();"
+                + " return {x: r.left + window.scrollX, y: r.top + window.scrollY, width: r.width, height: r.height}; })()");
+        if (box.isNull() || box.isMissingNode()) {
+            throw new IOException("no image \"" + alt + "\" on the page");
+        }
+        JsonNode shot = devTools.call(session, "Page.captureScreenshot", Map.of("format", "png",
+                "captureBeyondViewport", true, "clip", Map.of("x", box.get("x").asDouble(), "y", box.get("y").asDouble(),
+                        "width", box.get("width").asDouble(), "height", box.get("height").asDouble(), "scale", 1)));
+        byte[] png = java.util.Base64.getDecoder().decode(shot.get("data").asText());
+        return javax.imageio.ImageIO.read(new java.io.ByteArrayInputStream(png));
+    }
+
     /** The exceptions and console and log errors since the last load began, each on one line. */
     List<String> errors() {
         synchronized (errors) {

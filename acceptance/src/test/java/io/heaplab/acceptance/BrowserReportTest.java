@@ -3,6 +3,18 @@ package io.heaplab.acceptance;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.heaplab.reports.chart.Charts;
+import io.heaplab.reports.chart.ColourScheme;
+import io.heaplab.reports.model.Axis;
+import io.heaplab.reports.model.Figure;
+import io.heaplab.reports.model.Report;
+import io.heaplab.reports.model.ReportJson;
+import io.heaplab.reports.model.Section;
+import io.heaplab.reports.model.Series;
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.geom.Rectangle2D;
+import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -13,6 +25,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import org.jfree.chart.ChartRenderingInfo;
+import org.jfree.chart.entity.CategoryItemEntity;
+import org.jfree.data.statistics.DefaultStatisticalCategoryDataset;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -25,12 +40,18 @@ import org.junit.jupiter.params.provider.ValueSource;
  * heaplab's HTML reports as a reader sees them: three reports written through the CLI (a scaled-down reproduction
  * of Brent and of Purdom et al., and {@code heaplab report} over run, curve and JMH results) opened in headless
  * Chromium at a wide and a narrow window, and checked for script errors, blank or broken charts, dead links and
- * a page wider than the window. Skipped where no Chromium is installed; CI installs it.
+ * a page wider than the window; and a chart of every palette colour checked, pixel by pixel, for published points
+ * that cannot be seen. Skipped where no Chromium is installed; CI installs it.
  */
 class BrowserReportTest {
 
     private static final int[] WIDTHS = {1400, 800};
     private static final String BROKEN = "broken-on-purpose";
+    private static final String PALETTE = "palette";
+    /** A bar per palette colour with its published point on it, and another bar with its point above it. */
+    private static final Figure EVERY_COLOUR = everyColour();
+    /** The palette report's chart as Chromium showed it at the widest window. */
+    private static BufferedImage paletteShot;
 
     /**
      * Measures the loaded page: every image loaded and painted with more than one colour (the charts are data URIs,
@@ -119,6 +140,7 @@ class BrowserReportTest {
         reports.put("purdom", purdom());
         reports.put("report", report());
         reports.put(BROKEN, broken());
+        reports.put(PALETTE, palette());
         for (Map.Entry<String, Path> report : reports.entrySet()) {
             try {
                 VISITS.put(report.getKey(), visit(chromium.get(), report.getKey(), report.getValue()));
@@ -152,6 +174,32 @@ class BrowserReportTest {
         Path out = dir.resolve("report");
         assertRan(Cli.run("report", runs.toString(), curves.resolve("curves.json").toString(),
                 ReportCommandTest.jmhResult().toString(), "--out", out.toString()));
+        return out.resolve("index.html");
+    }
+
+    private static Figure everyColour() {
+        List<Series> series = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            // the first bar's point halfway up it, on its own colour; the second's above it, on the background
+            // heights a little apart, so no bar is named the same as another
+            series.add(Series.bars("strategy " + i, new double[] {2 + i / 20.0, 1 + i / 20.0}, new double[0]));
+            series.add(new Series("strategy " + i + " (paper)", Series.Style.POINTS, new double[0],
+                    new double[] {1, 1.8}, new double[0]));
+        }
+        return Figure.bars("every-colour", "Published points on every palette colour", "where", Axis.linear("value"),
+                List.of("on its bar", "above it"), series);
+    }
+
+    private static Report paletteReport() {
+        return new Report("palette", List.of(), List.of(new Section("Every palette colour", "a test", Map.of(),
+                Map.of(), List.of(), List.of(), List.of(EVERY_COLOUR))));
+    }
+
+    /** {@code heaplab report} of a report file whose chart has a bar and a published point in every colour. */
+    private static Path palette() throws Exception {
+        Path json = Files.write(dir.resolve("palette.json"), ReportJson.toBytes(paletteReport()));
+        Path out = dir.resolve(PALETTE);
+        assertRan(Cli.run("report", json.toString(), "--out", out.toString()));
         return out.resolve("index.html");
     }
 
@@ -191,6 +239,9 @@ class BrowserReportTest {
             for (int width : WIDTHS) {
                 tab.load(page.toUri(), width);
                 JsonNode measured = tab.evaluate(MEASURE);
+                if (report.equals(PALETTE) && width == WIDTHS[0]) {
+                    paletteShot = tab.screenshotOfImage(EVERY_COLOUR.title());
+                }
                 visits.add(new Visit(report, width, page, tab.errors(), measured));
             }
         }
@@ -283,6 +334,79 @@ class BrowserReportTest {
     @ValueSource(strings = {"brent", "purdom", "report"})
     void nothingIsWiderThanTheWindow(String report) {
         assertNone(report, "horizontal overflow of the page", BrowserReportTest::overflow);
+    }
+
+    /**
+     * Every published point, drawn on a bar of each palette colour and on the white background, shows pixels of
+     * WCAG's graphical contrast (3:1) against the bar and against the background, as Chromium paints the chart. A
+     * point hollow and ringed in its bar's colour (yellow on yellow, white inside) fails this.
+     */
+    @Test
+    void publishedPointsStandOutOnEveryPaletteColourAndOnTheBackground() {
+        assumeChromium();
+        assertThat(paletteShot).as("the palette chart as shown").isNotNull();
+        ChartRenderingInfo info = new ChartRenderingInfo();
+        BufferedImage natural = new BufferedImage(Charts.WIDTH, Charts.HEIGHT, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g2 = natural.createGraphics();
+        Charts.chart(EVERY_COLOUR, ColourScheme.of(paletteReport())).draw(g2,
+                new Rectangle2D.Double(0, 0, Charts.WIDTH, Charts.HEIGHT), info);
+        g2.dispose();
+        double sx = paletteShot.getWidth() / (double) Charts.WIDTH;
+        double sy = paletteShot.getHeight() / (double) Charts.HEIGHT;
+        Map<String, Rectangle2D> bars = new LinkedHashMap<>();
+        List<CategoryItemEntity> points = new ArrayList<>();
+        for (Object entity : info.getEntityCollection().getEntities()) {
+            if (entity instanceof CategoryItemEntity item) {
+                if (item.getDataset() instanceof DefaultStatisticalCategoryDataset) {
+                    bars.put(item.getRowKey() + "|" + item.getColumnKey(), item.getArea().getBounds2D());
+                } else {
+                    points.add(item);
+                }
+            }
+        }
+        assertThat(points).as("published points drawn").hasSize(16);
+        List<String> faint = new ArrayList<>();
+        for (CategoryItemEntity point : points) {
+            Rectangle2D area = point.getArea().getBounds2D();
+            String base = point.getRowKey().toString().replace(" (paper)", "");
+            Rectangle2D bar = bars.get(base + "|" + point.getColumnKey());
+            Color background = Color.WHITE;
+            // the bar's colour, from its lowest quarter, well below the point on it
+            Color under = new Color(paletteShot.getRGB((int) (bar.getCenterX() * sx),
+                    (int) ((bar.getMaxY() - bar.getHeight() / 8) * sy)));
+            boolean onBar = point.getColumnKey().equals("on its bar");
+            double againstBar = 0;
+            double againstBackground = 0;
+            for (int x = (int) (area.getMinX() * sx); x <= (int) Math.ceil(area.getMaxX() * sx); x++) {
+                for (int y = (int) (area.getMinY() * sy); y <= (int) Math.ceil(area.getMaxY() * sy); y++) {
+                    Color pixel = new Color(paletteShot.getRGB(x, y));
+                    againstBar = Math.max(againstBar, contrast(pixel, under));
+                    againstBackground = Math.max(againstBackground, contrast(pixel, background));
+                }
+            }
+            if (onBar && againstBar < 3 || againstBackground < 3) {
+                faint.add(point.getRowKey() + " " + point.getColumnKey() + ": contrast " + Math.round(againstBar * 10)
+                        / 10.0 + " against its bar " + Integer.toHexString(under.getRGB() & 0xFFFFFF) + ", "
+                        + Math.round(againstBackground * 10) / 10.0 + " against the background");
+            }
+        }
+        assertThat(faint).as("published points hard to see").isEmpty();
+    }
+
+    /** WCAG's contrast ratio of two colours, from 1 (the same) to 21. */
+    private static double contrast(Color a, Color b) {
+        double la = luminance(a);
+        double lb = luminance(b);
+        return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+    }
+
+    private static double luminance(Color c) {
+        return 0.2126 * linear(c.getRed()) + 0.7152 * linear(c.getGreen()) + 0.0722 * linear(c.getBlue());
+    }
+
+    private static double linear(int channel) {
+        double c = channel / 255.0;
+        return c <= 0.04045 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
     }
 
     /** The checks above passing means something only if they fail where they should: on this page, each does. */

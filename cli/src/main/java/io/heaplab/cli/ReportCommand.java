@@ -1,7 +1,9 @@
 package io.heaplab.cli;
 
 import io.heaplab.core.spi.SpecException;
+import io.heaplab.reports.ChartOptions;
 import io.heaplab.reports.Reports;
+import io.heaplab.reports.chart.Charts;
 import io.heaplab.reports.read.SweepView;
 import io.heaplab.reports.read.SweepViewException;
 import java.io.IOException;
@@ -24,7 +26,8 @@ import picocli.CommandLine.Parameters;
         footerHeading = "%nExamples:%n",
         footer = {"  heaplab report run.json curves/curves.json --out report",
             "  heaplab report seed1.json seed2.json seed3.json --out merged",
-            "  heaplab report heaplab-results/mru/table.jsonl --x frames --lines allocator --y faults --out mru-report"})
+            "  heaplab report heaplab-results/mru/table.jsonl --x frames --lines allocator --y faults --out mru-report",
+            "  heaplab report run.json --x-scale log --y-scale log --size 1200x750 --out big-report"})
 final class ReportCommand implements Callable<Integer> {
 
     @picocli.CommandLine.Spec
@@ -38,8 +41,9 @@ final class ReportCommand implements Callable<Integer> {
     private Path out;
 
     @Option(names = "--x", paramLabel = "COLUMN",
-            description = "For a sweep's table: the column along the x axis (default: the numeric column that varies"
-                    + " over the most values).")
+            description = "For a sweep's table: the column along the x axis (default: the first size that varies,"
+                    + " frames, theta, maximumSize or heapSize, else the numeric column that varies over the most"
+                    + " values).")
     private String x;
 
     @Option(names = "--lines", paramLabel = "COLUMN",
@@ -52,8 +56,24 @@ final class ReportCommand implements Callable<Integer> {
             description = "For a sweep's table: the measures to draw, each on charts of its own (default: all).")
     private List<String> measures = new java.util.ArrayList<>();
 
+    @Option(names = "--x-scale", paramLabel = "SCALE",
+            description = "The scale of every line chart's x axis: auto (log when the positive values span a decade"
+                    + " or more, linear otherwise), log or linear (default: auto).")
+    private String xScale = "auto";
+
+    @Option(names = "--y-scale", paramLabel = "SCALE",
+            description = "The scale of every chart's value axis: auto, log (values of zero or less are left out)"
+                    + " or linear (default: auto).")
+    private String yScale = "auto";
+
+    @Option(names = "--size", paramLabel = "WIDTHxHEIGHT",
+            description = "The size of every chart in pixels, each from " + ChartOptions.MIN_SIZE + " to "
+                    + ChartOptions.MAX_SIZE + " (default: " + Charts.WIDTH + "x" + Charts.HEIGHT + ").")
+    private String size;
+
     @Override
     public Integer call() throws IOException {
+        ChartOptions charts = chartOptions();
         Outputs.checkDirectory("--out", out);
         for (Path input : inputs) {
             if (input.toAbsolutePath().normalize().startsWith(out.toAbsolutePath().normalize().resolve("charts"))) {
@@ -67,7 +87,7 @@ final class ReportCommand implements Callable<Integer> {
         }
         Path page;
         try {
-            page = Reports.write(inputs, out, new SweepView(x, lines, measures));
+            page = Reports.write(inputs, out, new SweepView(x, lines, measures), charts);
         } catch (SweepViewException e) {
             // the library names the view's field; here it is the option of the same name
             throw new SpecException("--" + e.field() + " " + e.problem());
@@ -76,5 +96,28 @@ final class ReportCommand implements Callable<Integer> {
         printer.println("wrote " + page);
         printer.flush();
         return Main.OK;
+    }
+
+    /** The charts' scales and size the options give, or a usage error naming the option that is wrong. */
+    private ChartOptions chartOptions() {
+        ChartOptions.Scale across = scale("--x-scale", xScale);
+        ChartOptions.Scale up = scale("--y-scale", yScale);
+        ChartOptions charts = new ChartOptions(across, up, Charts.WIDTH, Charts.HEIGHT);
+        if (size == null) {
+            return charts;
+        }
+        try {
+            return charts.sized(size);
+        } catch (IllegalArgumentException e) {
+            throw new SpecException("--size " + e.getMessage());
+        }
+    }
+
+    private static ChartOptions.Scale scale(String option, String text) {
+        try {
+            return ChartOptions.Scale.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new SpecException(option + " " + e.getMessage());
+        }
     }
 }

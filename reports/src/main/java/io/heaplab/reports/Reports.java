@@ -39,9 +39,17 @@ public final class Reports {
 
     /** As {@link #write(List, Path)}, a sweep's table among the inputs drawn as {@code view} says. */
     public static Path write(List<Path> inputs, Path dir, SweepView view) throws IOException {
+        return write(inputs, dir, view, ChartOptions.DEFAULT);
+    }
+
+    /**
+     * As {@link #write(List, Path, SweepView)}, every chart drawn as {@code charts} says: its axes' scales (which
+     * {@code report.json} then records) and its size.
+     */
+    public static Path write(List<Path> inputs, Path dir, SweepView view, ChartOptions charts) throws IOException {
         List<Section> sections = ResultFiles.readAll(inputs, view);
         try (ReportDirectory staged = ReportDirectory.beside(dir)) {
-            write(report(inputs, sections), staged.path());
+            write(charts.apply(report(inputs, sections)), staged.path(), charts);
             staged.publish();
         }
         return dir.resolve(PAGE);
@@ -55,7 +63,7 @@ public final class Reports {
         try (ReportDirectory staged = ReportDirectory.beside(dir)) {
             Path file = staged.path().resolve(name);
             Files.write(file, results);
-            write(report(List.of(file), ResultFiles.readAll(List.of(file))), staged.path());
+            write(report(List.of(file), ResultFiles.readAll(List.of(file))), staged.path(), ChartOptions.DEFAULT);
             staged.publish();
         }
         return dir.resolve(PAGE);
@@ -69,9 +77,9 @@ public final class Reports {
 
     /**
      * Writes {@code report} into {@code dir}, a new directory: {@code report.json}, {@code report.csv}, the charts
-     * and the page, last.
+     * (of the options' size) and the page, last.
      */
-    private static void write(Report report, Path dir) throws IOException {
+    private static void write(Report report, Path dir, ChartOptions options) throws IOException {
         Path charts = Files.createDirectories(dir.resolve("charts"));
         Files.write(dir.resolve("report.json"), ReportJson.toBytes(report));
         Files.write(dir.resolve("report.csv"), ReportCsv.toBytes(report));
@@ -80,11 +88,11 @@ public final class Reports {
         ColourScheme colours = ColourScheme.of(report);
         String page = HtmlPage.render(report, (section, figure) -> {
             String name = ReportCsv.chartName(section, figure);
-            byte[] png = Charts.png(figure, Charts.WIDTH, Charts.HEIGHT, colours);
+            byte[] png = Charts.png(figure, options.width(), options.height(), colours);
             try {
                 Files.write(charts.resolve(name + ".png"), png);
                 Files.writeString(charts.resolve(name + ".svg"),
-                        Charts.svg(figure, Charts.WIDTH, Charts.HEIGHT, name, colours));
+                        Charts.svg(figure, options.width(), options.height(), name, colours));
             } catch (IOException e) {
                 failures.add(e);
             }

@@ -3,6 +3,7 @@ package io.heaplab.reports.chart;
 import io.heaplab.reports.model.Figure;
 import io.heaplab.reports.model.Series;
 import java.awt.Color;
+import java.awt.Stroke;
 import java.util.List;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.CategoryAxis;
@@ -22,6 +23,8 @@ final class BarCharts {
     /** More categories than this, or labels longer in all than {@link #FLAT_LABEL_CHARS}, are drawn slanted. */
     static final int FLAT_CATEGORIES = 6;
     static final int FLAT_LABEL_CHARS = 60;
+    /** The most lines a category label wraps onto. */
+    static final int LABEL_LINES = 3;
 
     private BarCharts() {
     }
@@ -29,16 +32,18 @@ final class BarCharts {
     /** The chart of {@code figure}, which must be a bar figure. */
     static JFreeChart of(Figure figure, ColourScheme scheme) {
         List<Series> series = figure.series();
-        List<String> keys = UniqueKeys.of(series.stream().map(Series::name).toList());
+
         List<String> categories = UniqueKeys.of(figure.categories());
         List<Color> colours = SeriesColours.of(series, scheme);
+        int[] rounds = SeriesColours.rounds(series, scheme);
 
         DefaultStatisticalCategoryDataset bars = new DefaultStatisticalCategoryDataset();
         StatisticalBarRenderer barRenderer = barRenderer();
         DefaultCategoryDataset points = new DefaultCategoryDataset();
         // shapes only: published values sit on their category, not joined into a line across strategies
         LineAndShapeRenderer pointRenderer = new LineAndShapeRenderer(false, true);
-        // a published point is hollow, white inside its series' colour: visible on its own bar and off it
+        // a published point is filled with its series' colour and ringed in what stands out against it: visible on
+        // its own bar (of the same colour), on another and off them
         pointRenderer.setUseFillPaint(true);
         pointRenderer.setDrawOutlines(true);
         pointRenderer.setUseOutlinePaint(true);
@@ -47,6 +52,8 @@ final class BarCharts {
         // when every published series has a measured one, each point sits over its own bar, in the bars' order
         boolean paired = !measured.isEmpty() && published.stream().allMatch(p -> partner(p, measured) != null);
         List<Series> pointRows = paired ? measured.stream().map(m -> partner(m, published, true)).toList() : published;
+        // bars stand side by side, so only points that share their category's centre can hide one another
+        List<String> keys = UniqueKeys.of(SameAsNames.of(series, !paired));
         for (int i = 0; i < series.size(); i++) {
             Series s = series.get(i);
             if (s.style() != Series.Style.POINTS) {
@@ -56,6 +63,10 @@ final class BarCharts {
                     bars.add(drawable(figure, s.y()[c]), error, keys.get(i), categories.get(c));
                 }
                 barRenderer.setSeriesPaint(row, colours.get(i));
+                // past the palette's end a colour comes round again, ringed to tell it from the first of its colour
+                Stroke outline = Theme.barOutline(rounds[i]);
+                barRenderer.setSeriesOutlineStroke(row, outline == null ? Theme.OUTLINE : outline);
+                barRenderer.setSeriesOutlinePaint(row, outline == null ? colours.get(i) : Theme.TEXT);
             }
         }
         for (int row = 0; row < pointRows.size(); row++) {
@@ -67,8 +78,8 @@ final class BarCharts {
             }
             Color colour = i < 0 ? Theme.BACKGROUND : colours.get(i);
             pointRenderer.setSeriesPaint(row, colour);
-            pointRenderer.setSeriesFillPaint(row, Theme.BACKGROUND);
-            pointRenderer.setSeriesOutlinePaint(row, colour);
+            pointRenderer.setSeriesFillPaint(row, colour);
+            pointRenderer.setSeriesOutlinePaint(row, Palette.rim(colour));
             pointRenderer.setSeriesOutlineStroke(row, Theme.PUBLISHED_OUTLINE);
             pointRenderer.setSeriesShape(row, Theme.PUBLISHED);
             // a row only there to keep the others over their bars has no legend entry
@@ -77,6 +88,9 @@ final class BarCharts {
 
         CategoryAxis x = new CategoryAxis(figure.x().label());
         Theme.axis(x);
+        // a label too long for its room wraps rather than ending in "...", which would cut off what tells two runs
+        // apart ("stack · seed 2 · pqsim:seconds=100")
+        x.setMaximumCategoryLabelLines(LABEL_LINES);
         if (slanted(figure.categories())) {
             x.setCategoryLabelPositions(CategoryLabelPositions.UP_45);
         }
@@ -128,7 +142,8 @@ final class BarCharts {
         // flat fills: the default gradient and shadow would add colours no series has
         renderer.setBarPainter(new StandardBarPainter());
         renderer.setShadowVisible(false);
-        renderer.setDrawBarOutline(false);
+        // outlined in the bar's own colour (invisible) but where the palette came round ({@link Theme#barOutline})
+        renderer.setDrawBarOutline(true);
         renderer.setItemMargin(0.05);
         renderer.setErrorIndicatorPaint(Theme.TEXT);
         renderer.setErrorIndicatorStroke(Theme.ERROR_BAR);

@@ -57,7 +57,7 @@ final class LineCharts {
      * seeds), no band otherwise.
      */
     private static YIntervalSeriesCollection dataset(Figure figure) {
-        List<String> keys = UniqueKeys.of(figure.series().stream().map(Series::name).toList());
+        List<String> keys = UniqueKeys.of(SameAsNames.of(figure.series()));
         YIntervalSeriesCollection dataset = new YIntervalSeriesCollection();
         for (int i = 0; i < figure.series().size(); i++) {
             Series s = figure.series().get(i);
@@ -84,18 +84,22 @@ final class LineCharts {
         renderer.setDrawOutlines(true);
         renderer.setUseOutlinePaint(true);
         List<Color> colours = SeriesColours.of(series, scheme);
+        int[] rounds = SeriesColours.rounds(series, scheme);
         for (int i = 0; i < series.size(); i++) {
             Series s = series.get(i);
             boolean points = s.style() == Series.Style.POINTS;
             renderer.setSeriesPaint(i, colours.get(i));
             renderer.setSeriesFillPaint(i, colours.get(i));
-            renderer.setSeriesStroke(i, Theme.LINE);
+            // past the palette's end a colour comes round again, on a dashed line with points of another shape
+            renderer.setSeriesStroke(i, Theme.line(rounds[i]));
             renderer.setSeriesLinesVisible(i, !points);
             renderer.setSeriesShapesVisible(i, points || s.y().length <= Theme.MAX_POINTS_WITH_SHAPES);
             renderer.setSeriesShapesFilled(i, true);
-            renderer.setSeriesShape(i, points ? Theme.PUBLISHED : Theme.MEASURED);
-            renderer.setSeriesOutlinePaint(i, Theme.BACKGROUND);
-            renderer.setSeriesOutlineStroke(i, Theme.OUTLINE);
+            renderer.setSeriesShape(i, points ? Theme.PUBLISHED : Theme.measured(rounds[i]));
+            // a published point is ringed in what stands out against its fill, so a yellow one is seen on white and
+            // on a yellow line alike
+            renderer.setSeriesOutlinePaint(i, points ? Palette.rim(colours.get(i)) : Theme.BACKGROUND);
+            renderer.setSeriesOutlineStroke(i, points ? Theme.PUBLISHED_OUTLINE : Theme.OUTLINE);
         }
         return renderer;
     }

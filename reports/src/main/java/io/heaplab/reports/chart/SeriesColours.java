@@ -31,4 +31,14 @@ final class SeriesColours {
         }
         return colours;
     }
+
+    /** The palette round of each series ({@link Palette#round}), in order, by the slots of {@code scheme}. */
+    static int[] rounds(List<Series> series, ColourScheme scheme) {
+        int[] slots = scheme.slots(series);
+        int[] rounds = new int[slots.length];
+        for (int i = 0; i < slots.length; i++) {
+            rounds[i] = Palette.round(slots[i]);
+        }
+        return rounds;
+    }
 }

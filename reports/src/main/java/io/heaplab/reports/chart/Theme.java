@@ -6,6 +6,8 @@ import java.awt.Font;
 import java.awt.Shape;
 import java.awt.Stroke;
 import java.awt.geom.Ellipse2D;
+import java.awt.geom.Rectangle2D;
+import java.util.List;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.Axis;
 import org.jfree.chart.block.BlockBorder;
@@ -45,12 +47,45 @@ final class Theme {
     static final Stroke ERROR_BAR = new BasicStroke(1.2f);
     static final Stroke OUTLINE = new BasicStroke(1f);
 
-    /** Measured points, shown on short lines. */
+    /** Measured points, shown on short lines (of the palette's first round; see {@link #measured}). */
     static final Shape MEASURED = new Ellipse2D.Double(-3.5, -3.5, 7, 7);
     /** Published points: a different shape, so they stay told apart from measured ones of the same colour. */
     static final Shape PUBLISHED = ShapeUtils.createDiamond(5f);
-    /** The rim of a published point on a bar chart, in its series' colour around a white fill. */
+    /** The rim of a published point, in the colour that stands out against its fill ({@link Palette#rim}). */
     static final Stroke PUBLISHED_OUTLINE = new BasicStroke(2f);
+
+    /** The dashes of a line by palette round: solid, then dashed, dotted and dash-dotted, round and round. */
+    private static final List<float[]> DASHES = List.of(new float[0], new float[] {8f, 5f}, new float[] {2f, 4f},
+            new float[] {10f, 4f, 2f, 4f});
+
+    /** The shape of measured points by palette round: a circle, then a square and triangles up and down. */
+    private static final List<Shape> SHAPES = List.of(MEASURED,
+            new Rectangle2D.Double(-3, -3, 6, 6), ShapeUtils.createUpTriangle(4f), ShapeUtils.createDownTriangle(4f));
+
+    /** The stroke of a line of palette round {@code round} ({@link Palette#round}). */
+    static Stroke line(int round) {
+        float[] dash = DASHES.get(Math.floorMod(round, DASHES.size()));
+        return dash.length == 0 ? LINE
+                : new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, dash, 0f);
+    }
+
+    /** The shape of a measured point of palette round {@code round}. */
+    static Shape measured(int round) {
+        return SHAPES.get(Math.floorMod(round, SHAPES.size()));
+    }
+
+    /**
+     * The outline of a bar of palette round {@code round}, or null for none: a bar whose colour came round again is
+     * ringed in the text colour, solid, then dashed, dotted and dash-dotted.
+     */
+    static Stroke barOutline(int round) {
+        if (round == 0) {
+            return null;
+        }
+        float[] dash = DASHES.get(Math.floorMod(round - 1, DASHES.size()));
+        return dash.length == 0 ? new BasicStroke(2f)
+                : new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, dash, 0f);
+    }
 
     /** A line with more points than this is drawn without shapes, which would only blot it. */
     static final int MAX_POINTS_WITH_SHAPES = 24;

@@ -22,7 +22,8 @@ final class ValueAxes {
     static ValueAxis create(Axis axis) {
         ValueAxis created;
         if (axis.log()) {
-            LogAxis log = new LogAxis(axis.label());
+            // a short log axis (fewer than two decades) labels 2 and 5 of each decade too
+            LogAxis log = new SteppedLogAxis(axis.label());
             // a log axis's tick unit is a step in the exponent: whole steps give 10^2, 10^3 rather than 10^2.5; and
             // the default units follow the default locale, fixed here so output does not depend on the machine
             log.setStandardTickUnits(NumberAxis.createIntegerTickUnits(Locale.ROOT));

@@ -128,18 +128,11 @@ public final class CurveFigures {
     }
 
     private static Figure faults(String id, String title, String xLabel, boolean window, List<Curve> curves) {
+        // a line drawn exactly over another (VMIN faults as WS does at every window) is named so in the chart's
+        // legend, as in every chart
         List<Series> series = new ArrayList<>();
-        for (int i = 0; i < curves.size(); i++) {
-            Curve c = curves.get(i);
-            // a line drawn exactly over another (VMIN faults as WS does at every window) would vanish: say so
-            String under = null;
-            for (int j = 0; j < i && under == null; j++) {
-                if (Arrays.equals(curves.get(j).sizes, c.sizes) && Arrays.equals(curves.get(j).faults, c.faults)) {
-                    under = curves.get(j).label;
-                }
-            }
-            series.add(new Series(under == null ? c.label : c.label + " (the same as " + under + ")",
-                    Series.Style.LINE, c.sizes, c.faults, c.sd));
+        for (Curve c : curves) {
+            series.add(new Series(c.label, Series.Style.LINE, c.sizes, c.faults, c.sd));
         }
         Axis x = window ? Axis.fitting(xLabel, all(series, true)) : framesAxis(xLabel, series);
         return Figure.lines(id, title, x, Axis.fitting("faults", all(series, false)), series, List.of());
@@ -168,9 +161,9 @@ public final class CurveFigures {
     }
 
     /**
-     * Frames read best on a linear scale, memory sizes side by side, unless one curve is a hundred times longer
-     * than another (NOFREE's virtual size against the others' on PQSIM): then the short ones would be squeezed
-     * against the axis, and a log scale shows them all.
+     * Frames read best on a linear scale, memory sizes side by side, unless one curve is ten times longer than
+     * another (NOFREE's 16,000 frames of virtual size against the others' hundreds on Brent's runs): then the short
+     * ones would be squeezed into the first pixels against the axis, and a log scale shows them all.
      */
     public static Axis framesAxis(String label, List<Series> series) {
         double[] lengths = series.stream().mapToDouble(s -> s.x().length).filter(n -> n > 0).toArray();

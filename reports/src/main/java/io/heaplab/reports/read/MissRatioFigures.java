@@ -92,9 +92,12 @@ final class MissRatioFigures {
                 series.add(new Series(family, Series.Style.LINE, x, y, spread ? sd : new double[0]));
             });
             double[] xs = series.stream().flatMapToDouble(s -> DoubleStream.of(s.x())).toArray();
+            // a real program's miss ratios fall by decades as memory grows: on a linear axis all but the smallest
+            // memory sizes would sit on zero
+            double[] ys = series.stream().flatMapToDouble(s -> DoubleStream.of(s.y())).toArray();
             figures.add(Figure.lines("miss-ratio-" + Ids.slug(label), "Miss ratio against memory size, " + label
                     + (context.isEmpty() ? "" : " (" + context + ")"),
-                    Axis.fitting("memory size (frames)", xs), Axis.linear("miss ratio (faults per reference)"),
+                    Axis.fitting("memory size (frames)", xs), Axis.fitting("miss ratio (faults per reference)", ys),
                     series, List.of()));
         });
         return figures;

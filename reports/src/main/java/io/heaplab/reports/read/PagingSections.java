@@ -94,7 +94,7 @@ final class PagingSections {
         }
         List<Figure> figures = new ArrayList<>(missRatios.figures());
         figures.addAll(curves.figures());
-        figures.addAll(heapFigures(runs, workloads.size() > 1, severalSeeds));
+        figures.addAll(heapFigures(runs, workloads.size() > 1));
         Map<String, String> parameters = new LinkedHashMap<>();
         parameters.put("workloads", String.join(", ", workloads));
         parameters.put("allocators", String.join(", ", allocators));
@@ -186,7 +186,7 @@ final class PagingSections {
      * For runs whose workload sampled itself (a malloc trace replay), the heap over the run, a line per run; for
      * runs with Johnstone &amp; Wilson's measures, a bar per measure and run.
      */
-    private static List<Figure> heapFigures(JsonNode runs, boolean labelWorkload, boolean labelSeed) {
+    private static List<Figure> heapFigures(JsonNode runs, boolean labelWorkload) {
         List<Series> heap = new ArrayList<>();
         List<String> labels = new ArrayList<>();
         List<double[]> measures = new ArrayList<>();
@@ -209,10 +209,10 @@ final class PagingSections {
             heap.add(Series.line("live bytes" + (labelWorkload ? " · " + workload : ""),
                     Nodes.doubles(timeline.path("requests")), kb));
         });
-        for (JsonNode run : runs) {
-            String label = run.path("allocator").asText()
-                    + (labelWorkload ? " · " + run.path("workload").asText() : "")
-                    + (labelSeed ? " · seed " + run.path("seed").asText() : "");
+        List<String> runLabels = RunLabels.of(runs);
+        for (int r = 0; r < runs.size(); r++) {
+            JsonNode run = runs.get(r);
+            String label = runLabels.get(r);
             JsonNode timeline = run.path("timeline");
             if (timeline.has("requests")) {
                 double[] kb = Nodes.doubles(timeline.path("heapBytes"));
@@ -247,7 +247,8 @@ final class PagingSections {
                 bars.add(Series.bars(FRAGMENTATION[m][1], y, new double[0]));
             }
             figures.add(Figure.bars("fragmentation", "Fragmentation (Johnstone & Wilson): heap over live, less one",
-                    "run", Axis.linear("%"), labels, bars));
+                    "run", Axis.fitting("%", Axis.LOG_RATIO, bars.stream()
+                            .flatMapToDouble(b -> java.util.Arrays.stream(b.y())).toArray()), labels, bars));
         }
         return figures;
     }

@@ -142,17 +142,27 @@ public final class SweepSections {
         parameters.put("seeds", seedColumn < 0 ? "1" : String.join(", ", values(rows, seedColumn)));
         long failed = rows.stream().filter(Row::failed).count();
         parameters.put("points", rows.size() + (failed == 0 ? "" : ", " + failed + " failed"));
-        // the options of a plugin column that varies are part of its values (buddy cell=32), not axes of their own
+        // the options of a plugin column that varies are part of its values (buddy cell=32), not axes of their own;
+        // but a size every row has (lru and fifo frames=8) is an axis whatever else varies: a chart per size would
+        // hide the curve. A size some rows lack (lru's frames beside ws's theta) stays in its plugin's values.
         int[] owner = owners(roles);
-        List<Integer> candidates = variedRaw.stream().filter(c -> owner[c] < 0 || !variedRaw.contains(owner[c]))
-                .toList();
+        List<Integer> candidates = variedRaw.stream().filter(c -> owner[c] < 0 || !variedRaw.contains(owner[c])
+                || size(columns.get(c), roles.get(c)) && !values(rows, c).contains("")).toList();
         int lines0 = view.lines() == null ? -1 : column(view.lines(), "lines", columns);
-        int x = view.x() != null ? column(view.x(), "x", columns) : pickX(candidates, lines0, rows);
+        int x = view.x() != null ? column(view.x(), "x", columns)
+                : pickX(candidates, lines0, rows, c -> size(columns.get(c), roles.get(c)));
         if (lines0 >= 0 && lines0 == x) {
             throw new SweepViewException("lines", view.lines() + " is the x axis too (expected: another column)");
         }
         int lines = lines0 >= 0 ? lines0 : pickLines(candidates, x, rows);
-        List<Row> labelled = labelled(rows, columns, owner, variedRaw, x, lines);
+        for (int c : new int[] {x, lines}) {
+            // an option the view drew as the x axis or the lines is an axis of its own, not folded into its plugin
+            if (c >= 0 && !candidates.contains(c)) {
+                candidates = new ArrayList<>(candidates);
+                candidates.add(c);
+            }
+        }
+        List<Row> labelled = labelled(rows, columns, owner, variedRaw, candidates);
         List<Integer> facets = candidates.stream().filter(c -> c != x && c != lines).toList();
         List<Integer> drawn = new ArrayList<>();
         for (String measure : view.measures().isEmpty() ? measures : view.measures()) {
@@ -198,15 +208,16 @@ public final class SweepSections {
 
     /**
      * The rows with each varying plugin column's value made its name and the options folded into it ({@code buddy
-     * cell=32}), but those drawn as the x axis or the lines.
+     * cell=32}), but those that are axes of their own ({@code candidates}: sizes, or the x axis or lines a view
+     * chose).
      */
     private static List<Row> labelled(List<Row> rows, List<String> columns, int[] owner, List<Integer> variedRaw,
-                                      int x, int lines) {
+                                      List<Integer> candidates) {
         List<Row> labelled = new ArrayList<>();
         for (Row row : rows) {
             List<String> coordinates = new ArrayList<>(row.coordinates);
             for (int o = 0; o < owner.length; o++) {
-                if (owner[o] >= 0 && variedRaw.contains(owner[o]) && o != x && o != lines
+                if (owner[o] >= 0 && variedRaw.contains(owner[o]) && !candidates.contains(o)
                         && !row.coordinates.get(o).isEmpty()) {
                     coordinates.set(owner[o], coordinates.get(owner[o]) + " " + columns.get(o) + "="
                             + row.coordinates.get(o));
@@ -227,9 +238,26 @@ public final class SweepSections {
         return c;
     }
 
-    /** The numeric column that varies over the most values, but {@code other}; else the first that varies. */
-    private static int pickX(List<Integer> candidates, int other, List<Row> rows) {
+    /** The policy options that are sizes: memory in frames, a window in references. */
+    static final java.util.Set<String> SIZE_OPTIONS = java.util.Set.of("frames", "theta", "maximumSize");
+
+    /** Whether a column is a size, which a person would put along the x axis: a policy's memory or window, the heap. */
+    static boolean size(String column, String role) {
+        return role.equals("heap_size") || role.equals("policy_option") && SIZE_OPTIONS.contains(column);
+    }
+
+    /**
+     * The first size column that varies and is numeric, but {@code other}; else the numeric column that varies over
+     * the most values; else the first that varies.
+     */
+    private static int pickX(List<Integer> candidates, int other, List<Row> rows,
+                             java.util.function.IntPredicate size) {
         List<Integer> free = candidates.stream().filter(c -> c != other).toList();
+        for (int c : free) {
+            if (size.test(c) && numeric(values(rows, c))) {
+                return c;
+            }
+        }
         int best = -1;
         for (int c : free) {
             SequencedSet<String> values = values(rows, c);
@@ -253,7 +281,8 @@ public final class SweepSections {
         boolean numericX = numeric(xs);
         if (numericX) {
             // lines run left to right whatever order the sweep gave the values in
-            List<String> sorted = new ArrayList<>(xs);
+            // a row without the x column's option (ws beside lru's frames) has no place on it
+            List<String> sorted = new ArrayList<>(xs.stream().filter(v -> !v.isEmpty()).toList());
             sorted.sort(java.util.Comparator.comparingDouble(Double::parseDouble));
             xs = new LinkedHashSet<>(sorted);
         }
@@ -397,14 +426,20 @@ public final class SweepSections {
         return values;
     }
 
+    /** Whether every value but the empty ones (rows without the option) is a number, and one at least is. */
     private static boolean numeric(SequencedSet<String> values) {
+        boolean any = false;
         for (String value : values) {
+            if (value.isEmpty()) {
+                continue;
+            }
+            any = true;
             try {
                 Double.parseDouble(value);
             } catch (NumberFormatException e) {
                 return false;
             }
         }
-        return !values.isEmpty();
+        return any;
     }
 }

@@ -5,8 +5,10 @@ import java.util.List;
 /**
  * How a report draws a sweep's table: a measure against one axis ({@code x}), one line per value of a second
  * ({@code lines}), and a small chart for each value of every other axis that varies; the seeds of a point are
- * averaged, their standard deviation drawn as error bars. Null picks for itself: the first axis that varies for
- * {@code x} (a numeric one if any), the next for {@code lines}; an empty {@code measures} draws every one.
+ * averaged, their standard deviation drawn as error bars. Null picks for itself: for {@code x} the first size that
+ * varies (a policy's frames, theta or maximumSize, the heapSize), else the numeric axis of the most values, else the
+ * first that varies; for {@code lines} the first named axis left, else the next; an empty {@code measures} draws
+ * every one.
  *
  * @param x        the column along the x axis, or null
  * @param lines    the column whose values are the lines, or null

@@ -135,4 +135,87 @@ class SweepSectionsTest {
         assertThat(section.figures().getFirst().series()).extracting(Series::name)
                 .containsExactly("allocator first-fit", "allocator buddy cell=32");
     }
+
+    @Test
+    void aVaryingSizeIsTheXAxisNotAChartPerValueWhateverElseVaries() throws IOException {
+        Files.writeString(dir.resolve("sweep.json"), """
+                {"tool": "heaplab", "schema": 2, "kind": "sweep", "sweep": "s.yaml", "points": 48,
+                 "columns": [{"name": "workload", "role": "workload"}, {"name": "file", "role": "workload_option"},
+                             {"name": "live", "role": "workload_option"},
+                             {"name": "policy", "role": "policy"}, {"name": "frames", "role": "policy_option"},
+                             {"name": "heapSize", "role": "heap_size"}, {"name": "seed", "role": "seed"}],
+                 "measures": [{"name": "faults", "whole": true}]}
+                """);
+        StringBuilder rows = new StringBuilder();
+        for (String file : new String[] {"a.trace", "b.trace"}) {
+            // live varies over more values than frames: the size is still the x axis
+            for (int live : new int[] {1, 2, 3, 4, 5, 6}) {
+                for (String policy : new String[] {"lru", "fifo"}) {
+                    for (int frames : new int[] {8, 4}) {
+                        rows.append("{\"workload\":\"replay\",\"file\":\"").append(file).append("\",\"live\":")
+                                .append(live).append(",\"policy\":\"").append(policy).append("\",\"frames\":")
+                                .append(frames).append(",\"heapSize\":65536,\"seed\":1,\"faults\":")
+                                .append(100 / frames + live).append(",\"failure\":null}\n");
+                    }
+                }
+            }
+        }
+        Path table = Files.writeString(dir.resolve("table.jsonl"), rows.toString());
+        Section section = SweepSections.read(table, SweepView.AUTO);
+        // the policy varies too, yet its frames are not folded into its name ("lru frames=8"), a chart each
+        assertThat(section.figures()).hasSize(12).allSatisfy(f -> {
+            assertThat(f.title()).startsWith("faults against frames, live ");
+            assertThat(f.x().label()).isEqualTo("frames");
+        });
+        Figure first = section.figures().getFirst();
+        assertThat(first.series()).extracting(Series::name).containsExactly("file a.trace", "file b.trace");
+        assertThat(first.series().getFirst().x()).containsExactly(4, 8);
+        assertThat(section.notes().getFirst())
+                .startsWith("Each measure against frames, a line per file, a chart per live and policy;");
+    }
+
+    @Test
+    void aVaryingHeapSizeIsTheXAxisBeforeAnyOtherNumber() throws IOException {
+        Files.writeString(dir.resolve("sweep.json"), """
+                {"tool": "heaplab", "schema": 2, "kind": "sweep", "sweep": "s.yaml", "points": 6,
+                 "columns": [{"name": "allocator", "role": "allocator"}, {"name": "live", "role": "workload_option"},
+                             {"name": "heapSize", "role": "heap_size"}, {"name": "seed", "role": "seed"}],
+                 "measures": [{"name": "rejections", "whole": true}]}
+                """);
+        StringBuilder rows = new StringBuilder();
+        for (int live : new int[] {10, 20, 30}) {
+            for (int heap : new int[] {128, 256}) {
+                rows.append("{\"allocator\":\"buddy\",\"live\":").append(live).append(",\"heapSize\":").append(heap)
+                        .append(",\"seed\":1,\"rejections\":").append(live * 1000 / heap).append(",\"failure\":null}\n");
+            }
+        }
+        Path table = Files.writeString(dir.resolve("table.jsonl"), rows.toString());
+        List<Figure> figures = SweepSections.read(table, SweepView.AUTO).figures();
+        assertThat(figures).extracting(Figure::title).containsExactly("rejections against heapSize");
+        assertThat(figures.getFirst().series()).extracting(Series::name).containsExactly("live 10", "live 20", "live 30");
+    }
+
+    @Test
+    void aSizeSomeRowsLackStaysInItsPolicysName() throws IOException {
+        Files.writeString(dir.resolve("sweep.json"), """
+                {"tool": "heaplab", "schema": 2, "kind": "sweep", "sweep": "s.yaml", "points": 4,
+                 "columns": [{"name": "allocator", "role": "allocator"}, {"name": "policy", "role": "policy"},
+                             {"name": "frames", "role": "policy_option"}, {"name": "theta", "role": "policy_option"},
+                             {"name": "seed", "role": "seed"}],
+                 "measures": [{"name": "faults", "whole": true}]}
+                """);
+        StringBuilder rows = new StringBuilder();
+        for (String allocator : new String[] {"stack", "mru"}) {
+            for (String policy : new String[] {"\"lru\",\"frames\":4,\"theta\":null",
+                "\"lru\",\"frames\":8,\"theta\":null", "\"ws\",\"frames\":null,\"theta\":100"}) {
+                rows.append("{\"allocator\":\"").append(allocator).append("\",\"policy\":").append(policy)
+                        .append(",\"seed\":1,\"faults\":7,\"failure\":null}\n");
+            }
+        }
+        Path table = Files.writeString(dir.resolve("table.jsonl"), rows.toString());
+        // lru's frames and ws's theta are each the policy's own: bars per allocator, a bar per policy and size
+        Figure figure = SweepSections.read(table, SweepView.AUTO).figures().getFirst();
+        assertThat(figure.series()).extracting(Series::name)
+                .containsExactly("policy lru frames=4", "policy lru frames=8", "policy ws theta=100");
+    }
 }
