@@ -283,7 +283,7 @@ public final class SweepSections {
             // lines run left to right whatever order the sweep gave the values in
             // a row without the x column's option (ws beside lru's frames) has no place on it
             List<String> sorted = new ArrayList<>(xs.stream().filter(v -> !v.isEmpty()).toList());
-            sorted.sort(java.util.Comparator.comparingDouble(Double::parseDouble));
+            sorted.sort(java.util.Comparator.comparingDouble(SweepSections::number));
             xs = new LinkedHashSet<>(sorted);
         }
         SequencedMap<List<String>, List<Row>> byFacet = new LinkedHashMap<>();
@@ -321,7 +321,7 @@ public final class SweepSections {
                         all.add(mean[i - 1]);
                     }
                     String name = lines < 0 ? measures.get(m) : columns.get(lines) + " " + line;
-                    double[] xValues = numericX ? xs.stream().mapToDouble(Double::parseDouble).toArray()
+                    double[] xValues = numericX ? xs.stream().mapToDouble(SweepSections::number).toArray()
                             : new double[0];
                     series.add(new Series(name, Series.Style.LINE, xValues, mean, sd));
                 }
@@ -330,8 +330,9 @@ public final class SweepSections {
                 String id = (measures.get(m) + (byFacet.size() > 1 ? "-" + chart : "")).toLowerCase(Locale.ROOT);
                 double[] ys = all.stream().mapToDouble(Double::doubleValue).toArray();
                 figures.add(numericX
-                        ? Figure.lines(id, title, Axis.fitting(columns.get(x), xs.stream()
-                                .mapToDouble(Double::parseDouble).toArray()), Axis.fitting(measures.get(m), ys),
+                        ? Figure.lines(id, title, Axis.fitting(columns.get(x) + (xs.getFirst().endsWith("%")
+                                ? " (% of the pages the point touches)" : ""), xs.stream()
+                                .mapToDouble(SweepSections::number).toArray()), Axis.fitting(measures.get(m), ys),
                         series, List.of())
                         : Figure.bars(id, title, columns.get(x), Axis.fitting(measures.get(m), 10, ys),
                         List.copyOf(xs), series));
@@ -435,11 +436,19 @@ public final class SweepSections {
             }
             any = true;
             try {
-                Double.parseDouble(value);
+                number(value);
             } catch (NumberFormatException e) {
                 return false;
             }
         }
         return any;
+    }
+
+    /**
+     * A coordinate as a number: a percentage of the pages a point touches ({@code 10%}, a sweep's frames) as its
+     * percentage points, so the axis runs over the percentages the file names.
+     */
+    private static double number(String value) {
+        return Double.parseDouble(value.endsWith("%") ? value.substring(0, value.length() - 1) : value);
     }
 }

@@ -195,6 +195,32 @@ class SweepSectionsTest {
         assertThat(figures.getFirst().series()).extracting(Series::name).containsExactly("live 10", "live 20", "live 30");
     }
 
+    /** Frames given as percentages of each point's pages are a size too, drawn over the percentages named. */
+    @Test
+    void percentageFramesAreTheXAxisInPercentagePoints() throws IOException {
+        Files.writeString(dir.resolve("sweep.json"), """
+                {"tool": "heaplab", "schema": 2, "kind": "sweep", "sweep": "s.yaml", "points": 6,
+                 "columns": [{"name": "allocator", "role": "allocator"}, {"name": "policy", "role": "policy"},
+                             {"name": "frames", "role": "policy_option"}, {"name": "seed", "role": "seed"}],
+                 "measures": [{"name": "faults", "whole": true}]}
+                """);
+        StringBuilder rows = new StringBuilder();
+        for (String allocator : new String[] {"stack", "mru"}) {
+            for (String frames : new String[] {"50%", "10%", "25%"}) {
+                rows.append("{\"allocator\":\"").append(allocator).append("\",\"policy\":\"lru\",\"frames\":\"")
+                        .append(frames).append("\",\"seed\":1,\"faults\":").append(1000 / frames.length())
+                        .append(",\"failure\":null}\n");
+            }
+        }
+        Path table = Files.writeString(dir.resolve("table.jsonl"), rows.toString());
+        List<Figure> figures = SweepSections.read(table, SweepView.AUTO).figures();
+        assertThat(figures).extracting(Figure::title).containsExactly("faults against frames");
+        assertThat(figures.getFirst().x().label()).isEqualTo("frames (% of the pages the point touches)");
+        assertThat(figures.getFirst().series()).extracting(Series::name)
+                .containsExactly("allocator stack", "allocator mru");
+        assertThat(figures.getFirst().series().getFirst().x()).containsExactly(10, 25, 50);
+    }
+
     @Test
     void aSizeSomeRowsLackStaysInItsPolicysName() throws IOException {
         Files.writeString(dir.resolve("sweep.json"), """
