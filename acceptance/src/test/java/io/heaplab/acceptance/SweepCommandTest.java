@@ -251,6 +251,25 @@ class SweepCommandTest {
         assertThat(table(out)).isEqualTo(table(dir.resolve("local")));
     }
 
+    /** An output directory holding the sweep file or an include under a table's name is refused; both stay. */
+    @Test
+    void anOutputThatWouldReplaceTheSweepsOwnFilesIsRefused() throws Exception {
+        Path home = Files.createDirectories(dir.resolve("clobber"));
+        Path sweep = Files.writeString(home.resolve("sweep.json"), """
+                {"workload": {"random-blocks": {"live": 50}}, "allocator": ["first-fit"]}
+                """);
+        Cli own = Cli.run("sweep", sweep.toString(), "--out", home.toString());
+        assertThat(own.exitCode()).isEqualTo(2);
+        assertThat(own.err()).contains("writes its sweep.json there, over its input").hasLineCount(1);
+        // the same file reached as another's include
+        Path top = Files.writeString(dir.resolve("top.yaml"), "workload: random-blocks\nallocator: buddy\n"
+                + "include: [clobber/sweep.json]\n");
+        Cli include = Cli.run("sweep", top.toString(), "--out", home.toString());
+        assertThat(include.exitCode()).as(include.err()).isEqualTo(2);
+        assertThat(include.err()).contains("writes its sweep.json there, over its input " + sweep).hasLineCount(1);
+        assertThat(sweep).content().contains("random-blocks");
+    }
+
     /**
      * Names holding quotes, a command substitution, backquotes and spaces reach the scripts as the words they are:
      * bash reads the scripts back, runs the array's task with a heaplab that prints its arguments, and nothing the

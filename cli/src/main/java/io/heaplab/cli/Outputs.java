@@ -32,7 +32,8 @@ final class Outputs {
         }
     }
 
-    private static boolean sameFile(Path output, Path input) {
+    /** Whether writing {@code output} would replace {@code input}: the same file, by name or through a link. */
+    static boolean sameFile(Path output, Path input) {
         try {
             return Files.exists(output) && Files.exists(input) && Files.isSameFile(output, input);
         } catch (IOException e) {

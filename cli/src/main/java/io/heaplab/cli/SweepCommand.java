@@ -142,6 +142,18 @@ final class SweepCommand implements Callable<Integer> {
             return Main.OK;
         }
         Path dir = out != null ? out : Path.of("heaplab-results", sweep.name());
+        // a sweep file, an include or a trace kept in the output directory under a table's name would be replaced
+        Path[] inputs = java.util.stream.Stream.concat(sweep.sources().stream(), sweep.inputs().stream())
+                .toArray(Path[]::new);
+        for (String written : List.of(SweepTable.MANIFEST, SweepTable.JSONL, SweepTable.CSV)) {
+            for (Path input : inputs) {
+                if (Outputs.sameFile(dir.resolve(written), input)) {
+                    throw new SpecException("--out " + dir + ": the sweep writes its " + written + " there, over its"
+                            + " input " + input + " (expected: an output directory that holds none of the files the"
+                            + " sweep reads)");
+                }
+            }
+        }
         if (!emit.isEmpty()) {
             return emit(sweep, dir, printer);
         }

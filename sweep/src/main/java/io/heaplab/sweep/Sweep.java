@@ -12,14 +12,17 @@ import java.util.List;
  * @param measures the measure columns after them
  * @param points   every point, in the sweep's order (the table's)
  * @param inputs   the files the points' specs name (traces), which an engine on other machines ships to them
+ * @param sources  the sweep files read: {@code file} and every file it includes, which no output may replace
  */
-public record Sweep(Path file, List<Column> columns, List<Measure> measures, List<Point> points, List<Path> inputs) {
+public record Sweep(Path file, List<Column> columns, List<Measure> measures, List<Point> points, List<Path> inputs,
+                    List<Path> sources) {
 
     public Sweep {
         columns = List.copyOf(columns);
         measures = List.copyOf(measures);
         points = List.copyOf(points);
         inputs = List.copyOf(inputs);
+        sources = List.copyOf(sources);
     }
 
     /** The sweep file's name without its extension: {@code purdom} of {@code sweeps/purdom.yaml}. */

@@ -20,6 +20,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.SequencedMap;
@@ -46,6 +47,8 @@ public final class SweepReader {
     private final Plugins plugins;
     /** The files being read, the one that includes the next on top: an include of one of them is a cycle. */
     private final Deque<Path> reading = new ArrayDeque<>();
+    /** Every sweep file read, the first and its includes, once each. */
+    private final Set<Path> read = new LinkedHashSet<>();
 
     private SweepReader(Plugins plugins) {
         this.plugins = plugins;
@@ -79,13 +82,14 @@ public final class SweepReader {
         for (Draft d : unique.values()) {
             points.add(d.point(index++, d.coordinates(columns)));
         }
-        return new Sweep(file, columns, measures, points, inputs(unique.values()));
+        return new Sweep(file, columns, measures, points, inputs(unique.values()), List.copyOf(read));
     }
 
     /** The points of one file, its includes' among them, in order. */
     private List<Draft> drafts(Path file, Node.Mapping top) {
         Path normal = file.toAbsolutePath().normalize();
         reading.push(normal);
+        read.add(normal);
         for (Map.Entry<String, Node> entry : top.entries().entrySet()) {
             if (!KEYS.contains(entry.getKey())) {
                 throw new SweepFileException(file, entry.getValue().line(), "unknown axis '" + entry.getKey()
