@@ -251,6 +251,31 @@ class SweepCommandTest {
         assertThat(table(out)).isEqualTo(table(dir.resolve("local")));
     }
 
+    /** An option that means nothing beside the others given is refused, naming what it needs; nothing runs. */
+    @Test
+    void optionsThatMeanNothingTogetherAreRefusedNotIgnored() throws Exception {
+        Path sweep = file("small.yaml", SMALL);
+        String[][] cases = {
+            {"--shards without --emit", "--shards", "4"},
+            {"--retry-failed without --resume or --merge", "--retry-failed"},
+            {"--master with --engine local", "--master", "local[2]"},
+            {"--resume with --emit, which runs nothing", "--emit", "slurm", dir.resolve("jobs").toString(),
+                "--resume"},
+            {"--threads with --emit, which runs nothing", "--emit", "slurm", dir.resolve("jobs").toString(),
+                "--threads", "2"},
+        };
+        for (String[] c : cases) {
+            List<String> args = new java.util.ArrayList<>(List.of("sweep", sweep.toString(), "--out",
+                    dir.resolve("never").toString()));
+            args.addAll(List.of(c).subList(1, c.length));
+            Cli cli = Cli.run(args.toArray(String[]::new));
+            assertThat(cli.exitCode()).as(c[0]).isEqualTo(2);
+            assertThat(cli.err()).as(c[0]).startsWith("heaplab: " + c[0] + " (expected: ").hasLineCount(1);
+        }
+        assertThat(dir.resolve("never")).doesNotExist();
+        assertThat(dir.resolve("jobs")).doesNotExist();
+    }
+
     /** An output directory holding the sweep file or an include under a table's name is refused; both stay. */
     @Test
     void anOutputThatWouldReplaceTheSweepsOwnFilesIsRefused() throws Exception {

@@ -109,6 +109,7 @@ final class SweepCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        refuseOptionsWithoutMeaning();
         if (threads != null && threads < 1) {
             throw new SpecException("--threads " + threads + " (expected: 1 or more)");
         }
@@ -213,6 +214,31 @@ final class SweepCommand implements Callable<Integer> {
         }
         err.flush();
         return summary.failed() == 0 ? Main.OK : Main.FAILURE;
+    }
+
+    /** An option that means nothing beside the others given is a usage error, never silently ignored. */
+    private void refuseOptionsWithoutMeaning() {
+        picocli.CommandLine.ParseResult given = spec.commandLine().getParseResult();
+        if (given.hasMatchedOption("--shards") && emit.isEmpty()) {
+            throw new SpecException("--shards without --emit (expected: --shards K with --emit slurm DIR, which"
+                    + " writes a job array of K tasks; to run one shard here, --shard I/K)");
+        }
+        if (retryFailed && !resume && merges.isEmpty()) {
+            throw new SpecException("--retry-failed without --resume or --merge (expected: --retry-failed with the"
+                    + " table whose failed rows to run again)");
+        }
+        if (master != null && !engine.equals("spark")) {
+            throw new SpecException("--master with --engine " + engine + " (expected: --master with --engine spark)");
+        }
+        if (!emit.isEmpty()) {
+            for (String option : List.of("--resume", "--retry-failed", "--merge", "--shard", "--threads",
+                    "--engine", "--check")) {
+                if (given.hasMatchedOption(option)) {
+                    throw new SpecException(option + " with --emit, which runs nothing (expected: " + option
+                            + " in a sweep that runs, or --emit alone with --out and --shards)");
+                }
+            }
+        }
     }
 
     private int emit(Sweep sweep, Path dir, PrintWriter printer) throws java.io.IOException {
