@@ -200,5 +200,13 @@ class MallocCommandTest {
         assertThat(convert.err()).contains("is the input").contains("(expected: another file, so the input is not overwritten)");
         Cli noCommand = Cli.run("malloc", "capture", "-o", dir.resolve("x.hmt").toString());
         assertThat(noCommand.exitCode()).isEqualTo(2);
+        // the other processes' traces would go beside a device, into /dev: refused before the command runs
+        Path ran = dir.resolve("ran");
+        Cli device = Cli.run("malloc", "capture", "-o", "/dev/null", "--", "sh", "-c", "touch " + ran);
+        assertThat(device.exitCode()).isEqualTo(2);
+        assertThat(device.err()).isEqualTo("heaplab: --output /dev/null is a device or a pipe, and the other"
+                + " processes' traces would go beside it as /dev/null.PID (expected: a regular file's path, or"
+                + " --command-only to write the command's own trace alone)\n");
+        assertThat(ran).doesNotExist();
     }
 }

@@ -8,6 +8,7 @@ import io.heaplab.traces.malloc.MallocTrace;
 import io.heaplab.traces.malloc.MallocTraces;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -51,6 +52,12 @@ final class MallocCaptureCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         Outputs.checkFile("--output", output);
+        if (!commandOnly && Files.exists(output) && !Files.isRegularFile(output)) {
+            // the other processes' traces go beside FILE: beside a device they would be files in /dev
+            throw new SpecException("--output " + output + " is a device or a pipe, and the other processes' traces"
+                    + " would go beside it as " + output + ".PID (expected: a regular file's path, or --command-only"
+                    + " to write the command's own trace alone)");
+        }
         MallocFormat format = MallocFormat.forOutput(output);
         MallocCapture capture = new MallocCapture(MallocCapture.defaultCache(System.getenv()), System.getenv());
         MallocCapture.Result result = capture.run(command, Path.of("").toAbsolutePath());
