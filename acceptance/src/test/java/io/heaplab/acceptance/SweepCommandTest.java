@@ -251,6 +251,30 @@ class SweepCommandTest {
         assertThat(table(out)).isEqualTo(table(dir.resolve("local")));
     }
 
+    /**
+     * Arrays nested 1,001 deep are one line naming the file in every format, TOML's too, where tomlj's recursion
+     * would overflow the stack; brackets inside a TOML string or comment are text and count for nothing.
+     */
+    @Test
+    void arraysNestedTooDeepAreOneLineInEveryFormat() throws Exception {
+        String deep = "[".repeat(1001) + "1" + "]".repeat(1001);
+        Path toml = file("deep.toml", "allocator = \"buddy\"\nworkload = \"random-blocks\"\nseed = " + deep + "\n");
+        Path yaml = file("deep.yaml", "allocator: buddy\nworkload: random-blocks\nseed: " + deep + "\n");
+        Path json = file("deep.json", "{\"allocator\": \"buddy\", \"workload\": \"random-blocks\", \"seed\": " + deep
+                + "}");
+        for (Path file : List.of(toml, yaml, json)) {
+            Cli cli = Cli.run("sweep", file.toString(), "--check");
+            assertThat(cli.exitCode()).as(file + ": " + cli.err()).isEqualTo(2);
+            assertThat(cli.err()).as(file.toString()).startsWith("heaplab: " + file).hasLineCount(1)
+                    .doesNotContain("StackOverflow");
+        }
+        assertThat(Cli.run("sweep", toml.toString(), "--check").err()).contains("deep.toml:3: arrays or inline tables"
+                + " nested more than 1000 deep (expected: at most 1000)");
+        Path text = file("text.toml", "# " + "[".repeat(2000) + "\nallocator = \"buddy\"\nworkload = \"random-blocks\"\n"
+                + "[exclude]\nnote = '" + "[".repeat(2000) + "'\n");
+        assertThat(Cli.run("sweep", text.toString(), "--check").err()).doesNotContain("nested");
+    }
+
     /** An option that means nothing beside the others given is refused, naming what it needs; nothing runs. */
     @Test
     void optionsThatMeanNothingTogetherAreRefusedNotIgnored() throws Exception {

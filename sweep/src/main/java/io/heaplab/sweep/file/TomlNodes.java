@@ -18,7 +18,12 @@ final class TomlNodes {
     private TomlNodes() {
     }
 
+    /** The deepest nesting of arrays and inline tables read, as deep as Jackson lets a YAML or JSON file go. */
+    static final int MAX_DEPTH = 1000;
+
     static Node read(Path file, String text) {
+        // tomlj parses by recursion: a file nested thousands deep would overflow the stack, so it is measured first
+        checkDepth(file, text);
         TomlParseResult toml = Toml.parse(text);
         if (toml.hasErrors()) {
             TomlParseError error = toml.errors().getFirst();
@@ -27,6 +32,47 @@ final class TomlNodes {
                     + error.getMessage().replaceFirst(" \\(line \\d+, column \\d+\\)$", "") + " (expected: TOML)");
         }
         return table(toml, 1);
+    }
+
+    /**
+     * Fails naming the line where {@code text} nests arrays and inline tables more than {@link #MAX_DEPTH} deep,
+     * counting brackets and braces outside strings and comments.
+     */
+    private static void checkDepth(Path file, String text) {
+        int depth = 0;
+        int line = 1;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\n') {
+                line++;
+            } else if (c == '#') {
+                while (i + 1 < text.length() && text.charAt(i + 1) != '\n') {
+                    i++;
+                }
+            } else if (c == '"' || c == '\'') {
+                // a string, basic or literal, on one line or (tripled) on many: its brackets are text
+                String quote = text.startsWith(String.valueOf(c).repeat(3), i) ? String.valueOf(c).repeat(3)
+                        : String.valueOf(c);
+                int end = i + quote.length();
+                while (end < text.length() && !text.startsWith(quote, end)) {
+                    if (c == '"' && text.charAt(end) == '\\') {
+                        end++;
+                    }
+                    if (end < text.length() && text.charAt(end) == '\n') {
+                        line++;
+                    }
+                    end++;
+                }
+                i = Math.min(text.length(), end + quote.length()) - 1;
+            } else if (c == '[' || c == '{') {
+                if (++depth > MAX_DEPTH) {
+                    throw new SweepFileException(file, line, "arrays or inline tables nested more than " + MAX_DEPTH
+                            + " deep (expected: at most " + MAX_DEPTH + ")");
+                }
+            } else if (c == ']' || c == '}') {
+                depth = Math.max(0, depth - 1);
+            }
+        }
     }
 
     private static Node.Mapping table(TomlTable table, int line) {
