@@ -54,6 +54,7 @@ public final class TraceReplay {
     private int idColumn = 1;
     private int threads = Runtime.getRuntime().availableProcessors();
     private boolean header;
+    private int sizeColumn;
     private long warmup;
     private double warmupFraction = -1;
     private long window;
@@ -113,6 +114,16 @@ public final class TraceReplay {
     }
 
     /**
+     * The 1-based comma-separated column where an id trace (libCacheSim's csv) holds each request's object size in
+     * bytes, for the {@linkplain #byteMissRatio(boolean) byte miss ratio}; 0, the default, for none.
+     */
+    public TraceReplay sizeColumn(int column) {
+        new ReadOptions(ReadOptions.DEFAULT_PAGE_SIZE, false, idColumn, header, column); // checks it here
+        this.sizeColumn = column;
+        return this;
+    }
+
+    /**
      * References that warm the policies before any is counted (default 0): the first {@code references} go
      * through every policy and curve, and their faults, write-backs and bytes are forgotten. A trace that marks a
      * measured phase of its own is counted from the later of the two. The replay fails if the trace is not longer.
@@ -155,7 +166,8 @@ public final class TraceReplay {
 
     /**
      * Whether to weigh each request by its object's size and report the byte miss ratio beside the object miss
-     * ratio (default not): the trace must carry sizes (libCacheSim's oracleGeneral); curves and OPT, which count
+     * ratio (default not): the trace must carry sizes (libCacheSim's oracleGeneral, or a csv with a {@linkplain
+     * #sizeColumn(int) size column}); curves and OPT, which count
      * their faults only at the end, get none.
      */
     public TraceReplay byteMissRatio(boolean byteMissRatio) {
@@ -243,7 +255,7 @@ public final class TraceReplay {
     private ReplayResult replay(PolicyBinder binder) throws IOException {
         List<PagingSimulator> simulators = binder.simulators();
         checkFile();
-        ReadOptions options = new ReadOptions(pageSize, instructions, idColumn, header);
+        ReadOptions options = new ReadOptions(pageSize, instructions, idColumn, header, sizeColumn);
         long warm = warmupFraction < 0 ? warmup : (long) (warmupFraction * countReferences(options));
         try (TraceReader reader = TraceFiles.open(trace, format, options)) {
             options.checkApplies(reader, trace.toString(), pageSizeGiven);
@@ -251,7 +263,7 @@ public final class TraceReplay {
             if (sizes != null && !reader.recordSizes(sizes)) {
                 throw new SpecException("byte miss ratio: trace '" + trace + "' is " + TraceFormats.article(
                         reader.format().label()) + " trace, which gives no object sizes (expected: a trace with "
-                        + "sizes, such as libCacheSim's oracleGeneral)");
+                        + "sizes: libCacheSim's oracleGeneral, or an ids trace with a size column)");
             }
             List<PagingSimulator> measured = new ArrayList<>();
             List<WindowedFaults> windowed = new ArrayList<>();
@@ -301,7 +313,8 @@ public final class TraceReplay {
                     length = windows.length();
                 }
             }
-            FaultWindows windows = windowFaults.isEmpty() ? null
+            // an empty trace has no window to show
+            FaultWindows windows = windowFaults.isEmpty() || ends.length == 0 ? null
                     : new FaultWindows(length, ends, windowFaults, notWindowed);
             return new ReplayResult(trace, reader.format(), reader.pageSize(), tally.references(), tally.measuredFrom(),
                     tally.runs(), tally.distinctPages(), paging, warm, windows);

@@ -188,11 +188,35 @@ class TraceReplayMeasuresTest {
     }
 
     @Test
+    void aCsvTraceGivesItsSizesFromTheColumnNamed() throws IOException {
+        // the same A B A C A B as the oracleGeneral trace, as a libCacheSim csv: time, id, size
+        Path csv = Files.writeString(dir.resolve("sized.csv"), "time,id,size\n1,11,100\n2,22,10\n3,11,100\n"
+                + "4,33,1000\n5,11,100\n6,22,10\n");
+        ReplayResult result = TraceReplay.of(csv).ids(2, true).sizeColumn(3).policy("lru:frames=2")
+                .byteMissRatio(true).run(PLUGINS);
+        Map<String, Number> measures = ((PagingOutcome.Faults) result.paging().get("lru:frames=2")).measures();
+        assertThat(result.faults("lru:frames=2")).isEqualTo(4);
+        assertThat(measures.get(ByteMisses.BYTES_REQUESTED)).isEqualTo(1320L);
+        assertThat(measures.get(ByteMisses.BYTES_MISSED)).isEqualTo(1120L);
+        // without a size column, the csv has no sizes; a line without one fails naming it
+        assertThatThrownBy(() -> TraceReplay.of(csv).ids(2, true).policy("lru:frames=2").byteMissRatio(true)
+                .run(PLUGINS)).isInstanceOf(SpecException.class).hasMessageContaining("gives no object sizes");
+        Path cut = Files.writeString(dir.resolve("cut.csv"), "1,11,100\n2,22\n");
+        assertThatThrownBy(() -> TraceReplay.of(cut).ids(2, false).sizeColumn(3).policy("lru:frames=2")
+                .byteMissRatio(true).run(PLUGINS)).isInstanceOf(TraceFormatException.class)
+                .hasMessageContaining("line 2: '2,22' has no column 3 (expected: a size in column 3 of every line)");
+        Path bad = Files.writeString(dir.resolve("bad.csv"), "1,11,many\n");
+        assertThatThrownBy(() -> TraceReplay.of(bad).ids(2, false).sizeColumn(3).policy("lru:frames=2")
+                .byteMissRatio(true).run(PLUGINS)).isInstanceOf(TraceFormatException.class)
+                .hasMessageContaining("'1,11,many' has no size in column 3 (expected: a whole number of bytes below 2^32)");
+    }
+
+    @Test
     void aTraceWithoutSizesRefusesTheByteMissRatio() throws IOException {
         Path trace = classic();
         assertThatThrownBy(() -> TraceReplay.of(trace).policy("lru:frames=2").byteMissRatio(true).run(PLUGINS))
                 .isInstanceOf(SpecException.class).hasMessage("byte miss ratio: trace '" + trace + "' is a text "
-                        + "trace, which gives no object sizes (expected: a trace with sizes, such as libCacheSim's "
-                        + "oracleGeneral)");
+                        + "trace, which gives no object sizes (expected: a trace with sizes: libCacheSim's "
+                        + "oracleGeneral, or an ids trace with a size column)");
     }
 }

@@ -17,6 +17,9 @@ import java.util.SequencedMap;
 public record FaultWindows(long length, long[] ends, SequencedMap<String, long[]> faults, List<String> notWindowed) {
 
     public FaultWindows {
+        if (ends.length == 0) {
+            throw new IllegalArgumentException("no windows (expected: one at least)");
+        }
         ends = ends.clone();
         SequencedMap<String, long[]> copy = new LinkedHashMap<>();
         for (var entry : faults.entrySet()) {
