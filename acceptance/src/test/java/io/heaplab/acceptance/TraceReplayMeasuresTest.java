@@ -73,7 +73,8 @@ class TraceReplayMeasuresTest {
 
         // a share of the trace: a quarter of 20 references is 5
         Cli share = ran("trace", "replay", classic().toString(), "-p", "lru:frames=3", "--warmup", "25%");
-        assertThat(share.out()).contains("measured after a warm-up of 5 references");
+        assertThat(share.out()).contains("measured after a warm-up of 5 references")
+                .doesNotContain("miss ratio over time"); // no file keeps the windows
         assertThat(share.out().lines()).anyMatch(l -> l.matches("lru:frames=3 +8 .*"));
         assertThat(ran("trace", "replay", classic().toString(), "-p", "lru:frames=3", "--warmup", "0.25").out())
                 .isEqualTo(share.out());
@@ -149,6 +150,9 @@ class TraceReplayMeasuresTest {
                         + "trace)");
         assertUsage(Cli.run("trace", "replay", trace, "-p", "lru:frames=3", "--window", "0"),
                 "--window 0 (expected: references per window, 1 or more)");
+        assertUsage(Cli.run("trace", "replay", trace, "-p", "lru:frames=3", "--window", "8"),
+                "--window 8 without --json (expected: --json FILE to keep the miss ratio over time; the text and the"
+                        + " CSV hold one miss ratio per policy)");
         assertUsage(Cli.run("trace", "replay", trace, "-p", "lru:frames=3", "--sizes"),
                 "byte miss ratio: trace '" + trace + "' is a text trace, which gives no object sizes (expected: a "
                         + "trace with sizes: libCacheSim's oracleGeneral, or an ids trace with a size column)");

@@ -27,11 +27,18 @@ final class ReplayMeasureOptions {
                     + "object size in bytes, for --sizes (default: none).")
     private Integer sizeColumn;
 
-    /** Gives {@code replay} the window and sizes asked for; a window below 1 is a usage error naming it. */
-    void applyTo(TraceReplay replay) {
+    /**
+     * Gives {@code replay} the window and sizes asked for; a window below 1, or one with no JSON file to keep the
+     * windows ({@code json} false), is a usage error naming it.
+     */
+    void applyTo(TraceReplay replay, boolean json) {
         if (window != null) {
             if (window < 1) {
                 throw new SpecException("--window " + window + " (expected: references per window, 1 or more)");
+            }
+            if (!json) {
+                throw new SpecException("--window " + window + " without --json (expected: --json FILE to keep "
+                        + "the miss ratio over time; the text and the CSV hold one miss ratio per policy)");
             }
             replay.window(window);
         }

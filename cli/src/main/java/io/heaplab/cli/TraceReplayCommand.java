@@ -95,7 +95,7 @@ final class TraceReplayCommand implements Callable<Integer> {
         // the library opens the trace once, tells its format and refuses an option it gives no meaning to
         input.applyTo(replay, pageSize);
         warmup.applyTo(replay);
-        measures.applyTo(replay);
+        measures.applyTo(replay, json != null);
         if (threads != null) {
             replay.threads(checkedThreads());
         }
@@ -106,7 +106,7 @@ final class TraceReplayCommand implements Callable<Integer> {
             replay = TraceReplay.of(trace).policies(PolicySizes.expand(given, count.run(plugins).distinctPages()));
             input.applyTo(replay, pageSize);
             warmup.applyTo(replay);
-            measures.applyTo(replay);
+            measures.applyTo(replay, json != null);
             if (threads != null) {
                 replay.threads(checkedThreads());
             }
@@ -118,7 +118,8 @@ final class TraceReplayCommand implements Callable<Integer> {
         }
         ReferenceStream stream = stream(result);
         PrintWriter out = spec.commandLine().getOut();
-        ReplayTable.print(stream, result.paging(), result.windows(), out);
+        // the windows are kept in the JSON file alone: the text says so only when there is one
+        ReplayTable.print(stream, result.paging(), json == null ? null : result.windows(), out);
         if (json != null) {
             ReplayResults.write(json, stream, sizes.forFiles(result.paging()), result.windows());
             out.println("wrote " + json);
