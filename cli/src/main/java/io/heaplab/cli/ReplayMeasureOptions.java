@@ -41,6 +41,8 @@ final class ReplayMeasureOptions {
                         + "the miss ratio over time; the text and the CSV hold one miss ratio per policy)");
             }
             replay.window(window);
+        } else if (json) {
+            replay.adaptiveWindows(); // kept only where a file holds them: a replay without one pays nothing
         }
         if (sizeColumn != null) {
             if (sizeColumn < 1) {

@@ -57,7 +57,8 @@ public final class TraceReplay {
     private int sizeColumn;
     private long warmup;
     private double warmupFraction = -1;
-    private long window;
+    /** References per window; 0 for windows that fit the trace; -1, the default, for none. */
+    private long window = -1;
     private boolean byteMissRatio;
 
     private TraceReplay(Path trace) {
@@ -152,15 +153,23 @@ public final class TraceReplay {
     }
 
     /**
-     * References per window of the miss ratio over time; 0, the default, for windows that adapt to the trace's
-     * length, between {@value WindowedFaults#FEWEST} and {@value WindowedFaults#MOST} of them.
+     * Keeps each fixed-memory policy's miss ratio over time in windows of {@code references} (1 or more); by
+     * default a replay keeps none, and costs nothing for them.
      */
     public TraceReplay window(long references) {
-        if (references < 0) {
-            throw new SpecException("window: " + references + " (expected: a number of references, 1 or more; "
-                    + "0 to fit the trace)");
+        if (references < 1) {
+            throw new SpecException("window: " + references + " (expected: a number of references, 1 or more)");
         }
         this.window = references;
+        return this;
+    }
+
+    /**
+     * Keeps each fixed-memory policy's miss ratio over time in windows that fit the trace, whatever its length:
+     * between {@value WindowedFaults#FEWEST} and {@value WindowedFaults#MOST} of them, with no pass to count it.
+     */
+    public TraceReplay adaptiveWindows() {
+        this.window = 0;
         return this;
     }
 
@@ -272,7 +281,7 @@ public final class TraceReplay {
                 if (sizes != null && simulator.faultsSoFar() >= 0) {
                     policy = new ByteMisses(policy, sizes);
                 }
-                if (WindowedFaults.accepts(policy)) {
+                if (window >= 0 && WindowedFaults.accepts(policy)) {
                     WindowedFaults windows = window > 0 ? WindowedFaults.every(policy, window)
                             : WindowedFaults.adaptive(policy);
                     windowed.add(windows);
@@ -306,7 +315,7 @@ public final class TraceReplay {
                 paging.put(spec, measured.get(i).outcome());
                 WindowedFaults windows = windowed.get(i);
                 if (windows == null) {
-                    notWindowed.add(spec);
+                    notWindowed.add(spec); // a curve or OPT, when windows were asked for
                 } else {
                     windowFaults.put(spec, windows.faults());
                     ends = windows.ends();

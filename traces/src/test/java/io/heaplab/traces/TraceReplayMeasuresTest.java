@@ -142,7 +142,8 @@ class TraceReplayMeasuresTest {
                 .hasMessage("warmup: -1 (expected: a number of references, 0 or more)");
         assertThatThrownBy(() -> TraceReplay.of(trace).warmupFraction(1)).isInstanceOf(SpecException.class)
                 .hasMessage("warmup: 1.0 of the trace (expected: a fraction from 0 up to 1, 1 excluded)");
-        assertThatThrownBy(() -> TraceReplay.of(trace).window(-3)).isInstanceOf(SpecException.class);
+        assertThatThrownBy(() -> TraceReplay.of(trace).window(0)).isInstanceOf(SpecException.class)
+                .hasMessage("window: 0 (expected: a number of references, 1 or more)");
     }
 
     @Test
@@ -161,7 +162,9 @@ class TraceReplayMeasuresTest {
 
     @Test
     void withoutAWindowLengthTheWindowsFitTheTrace() throws IOException {
-        FaultWindows windows = TraceReplay.of(classic()).policy("lru:frames=3").run(PLUGINS).windows();
+        assertThat(TraceReplay.of(classic()).policy("lru:frames=3").run(PLUGINS).windows()).isNull(); // none asked
+        FaultWindows windows = TraceReplay.of(classic()).policy("lru:frames=3").adaptiveWindows().run(PLUGINS)
+                .windows();
         // 20 references: fewer than the most windows, so each is one reference long
         assertThat(windows.length()).isEqualTo(1);
         assertThat(windows.ends()).hasSize(20);

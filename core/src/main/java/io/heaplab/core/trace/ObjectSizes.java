@@ -2,7 +2,7 @@ package io.heaplab.core.trace;
 
 /**
  * The bytes of each object of a sized trace (libCacheSim's oracleGeneral, a csv with a size column), by its dense
- * page number: the size at the object's first request, as libCacheSim's simulator keeps it for a hit.
+ * page number: the size at the object's first request; a later size of the same object is ignored.
  *
  * <p>A reader writes a size when an object first comes, before the batch that holds it is handed on, and never
  * again; sinks on other threads read only objects of batches handed to them. The table is in chunks under a fixed
