@@ -3,14 +3,23 @@ package io.heaplab.paging;
 import static io.heaplab.testkit.PageTraces.reads;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.heaplab.core.run.WindowedFaults;
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
+import io.heaplab.core.trace.PageRun;
 import io.heaplab.core.trace.WarmupBoundary;
 import io.heaplab.paging.fifo.Fifo;
 import io.heaplab.paging.lru.ExactLru;
 import io.heaplab.paging.lru.LruStackDistance;
 import io.heaplab.paging.ws.WorkingSet;
 import io.heaplab.paging.ws.WorkingSetCurve;
+import io.heaplab.testkit.PageTraces;
+import java.util.Arrays;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
 /** A warm-up cut into the stream: every policy and every one-pass curve counts only what follows it. */
@@ -62,5 +71,78 @@ class WarmupTest {
         for (long theta : windows) {
             assertThat(curve.faultsAt(theta)).as("theta %d", theta).isEqualTo(faults(warmed(new WorkingSet(theta), 7)));
         }
+    }
+
+    @Provide
+    Arbitrary<long[]> strings() {
+        return PageTraces.strings(30, 6, 300);
+    }
+
+    private static long references(long[] runs) {
+        return Arrays.stream(runs).map(PageRun::count).sum();
+    }
+
+    /** Faults of exact LRU in {@code frames} counted from reference {@code warmup} on, a reference at a time. */
+    private static long oneAtATime(long[] runs, int frames, long warmup) {
+        ExactLru lru = new ExactLru(frames);
+        long time = 0;
+        for (long run : runs) {
+            for (int i = 0; i < PageRun.count(run); i++) {
+                if (time++ == warmup) {
+                    lru.startMeasuring();
+                }
+                lru.accept(new long[] {PageRun.pack(PageRun.page(run), 1, PageRun.isWrite(run))}, 1);
+            }
+        }
+        return lru.faultsSoFar();
+    }
+
+    @Property(tries = 200)
+    void aWarmupCutAnywhereEvenInARunCountsWhatAReferenceAtATimeDoes(
+            @ForAll("strings") long[] runs, @ForAll @IntRange(min = 1, max = 2000) int warmup,
+            @ForAll @IntRange(min = 1, max = 12) int frames) {
+        long total = references(runs);
+        if (warmup >= total) {
+            return;
+        }
+        LruStackDistance curve = new LruStackDistance();
+        WarmupBoundary stream = new WarmupBoundary(curve, warmup);
+        ExactLru exact = new ExactLru(frames);
+        WarmupBoundary exactStream = new WarmupBoundary(exact, warmup);
+        stream.accept(runs, runs.length);
+        exactStream.accept(runs, runs.length);
+        stream.finish();
+        exactStream.finish();
+        long expected = oneAtATime(runs, frames, warmup);
+        assertThat(exact.faultsSoFar()).isEqualTo(expected);
+        assertThat(((PagingOutcome.Curve) curve.outcome()).faultsAt(frames)).isEqualTo(expected);
+    }
+
+    @Property(tries = 200)
+    void windowsHoldTheFaultsBetweenTheirEnds(@ForAll("strings") long[] runs,
+                                             @ForAll @IntRange(min = 1, max = 50) int length,
+                                             @ForAll @IntRange(min = 1, max = 12) int frames) {
+        long total = references(runs);
+        WindowedFaults windows = WindowedFaults.every(new ExactLru(frames), length);
+        windows.accept(runs, runs.length);
+        windows.finish();
+        long[] ends = windows.ends();
+        long[] faults = windows.faults();
+        long all = oneAtATime(runs, frames, total); // a measured phase that never begins forgets nothing
+        assertThat(ends).hasSize((int) ((total + length - 1) / length));
+        long before = 0;
+        for (int i = 0; i < ends.length; i++) {
+            assertThat(ends[i]).isEqualTo(Math.min((long) (i + 1) * length, total));
+            // the faults in the first ends[i] references, less those before the window
+            long upTo = all - oneAtATimeAfter(runs, frames, ends[i]);
+            assertThat(faults[i]).as("window %d", i).isEqualTo(upTo - before);
+            before = upTo;
+        }
+        assertThat(Arrays.stream(faults).sum()).isEqualTo(all);
+    }
+
+    /** Exact LRU's faults after reference {@code at}; with {@link #oneAtATime}, those up to it. */
+    private static long oneAtATimeAfter(long[] runs, int frames, long at) {
+        return at >= references(runs) ? 0 : oneAtATime(runs, frames, at);
     }
 }
