@@ -118,8 +118,8 @@ final class TraceReplayCommand implements Callable<Integer> {
         }
         ReferenceStream stream = stream(result);
         PrintWriter out = spec.commandLine().getOut();
-        // the windows are kept in the JSON file alone: the text says so only when there is one
-        ReplayTable.print(stream, result.paging(), json == null ? null : result.windows(), out);
+        // windows are kept only with --json (ReplayMeasureOptions), so the text speaks of them only then
+        ReplayTable.print(stream, result.paging(), result.windows(), out);
         if (json != null) {
             ReplayResults.write(json, stream, sizes.forFiles(result.paging()), result.windows());
             out.println("wrote " + json);

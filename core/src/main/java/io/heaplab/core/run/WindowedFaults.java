@@ -6,8 +6,9 @@ import io.heaplab.core.trace.SplitAtBoundaries;
 import java.util.Arrays;
 
 /**
- * A fixed-memory policy's miss ratio over time: its faults counted in windows of virtual time, as libCacheSim's
- * {@code --report-interval} prints them, read from {@link PagingSimulator#faultsSoFar()} at each window's end.
+ * A fixed-memory policy's miss ratio over time, as libCacheSim's {@code cachesim} reports it every {@code
+ * --report-interval} of trace time: its faults in windows of virtual time, read from {@link
+ * PagingSimulator#faultsSoFar()} at each window's end.
  *
  * <p>The stream is cut at the window ends ({@link SplitAtBoundaries}), so the policy's own loop is untouched. With
  * no window length given the windows adapt to a trace of unknown length: they start one reference long and, each
