@@ -11,6 +11,10 @@ import io.heaplab.core.trace.WarmupBoundary;
 import io.heaplab.paging.fifo.Fifo;
 import io.heaplab.paging.lru.ExactLru;
 import io.heaplab.paging.lru.LruStackDistance;
+import io.heaplab.paging.opt.Opt;
+import io.heaplab.paging.opt.OptStack;
+import io.heaplab.paging.ws.Vmin;
+import io.heaplab.paging.ws.VminCurve;
 import io.heaplab.paging.ws.WorkingSet;
 import io.heaplab.paging.ws.WorkingSetCurve;
 import io.heaplab.testkit.PageTraces;
@@ -71,6 +75,26 @@ class WarmupTest {
         for (long theta : windows) {
             assertThat(curve.faultsAt(theta)).as("theta %d", theta).isEqualTo(faults(warmed(new WorkingSet(theta), 7)));
         }
+    }
+
+    @Test
+    void theVminCurveAfterAWarmupHoldsEachWindowsWarmedCount() {
+        PagingOutcome.Curve curve = (PagingOutcome.Curve) warmed(new VminCurve(), 6);
+        for (long theta : curve.sizes()) {
+            assertThat(curve.faultsAt(theta)).as("theta %d", theta).isEqualTo(faults(warmed(new Vmin(theta), 6)));
+        }
+    }
+
+    @Test
+    void theOptCurveAfterAWarmupHoldsEverySizesWarmedCount() {
+        // OPT looks ahead, so it sees the whole string, but counts only after the warm-up
+        PagingOutcome.Curve curve = (PagingOutcome.Curve) warmed(new OptStack(), 5);
+        for (int frames = 1; frames <= 6; frames++) {
+            assertThat(curve.faultsAt(frames)).as("frames %d", frames)
+                    .isEqualTo(faults(warmed(new Opt(frames), 5)));
+        }
+        // Belady's OPT in 3 frames faults 9 times on this string, 4 of them in 7 0 1 2 0
+        assertThat(curve.faultsAt(3)).isEqualTo(5);
     }
 
     @Provide
