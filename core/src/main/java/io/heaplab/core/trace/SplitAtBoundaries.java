@@ -5,7 +5,7 @@ package io.heaplab.core.trace;
  * {@link #atBoundary()} can act there (start the measured phase, close a window of the miss-ratio timeline).
  *
  * <p>A batch that reaches no boundary, nearly every one, is passed on as it came: the cost is the sum of its runs'
- * counts and one compare. A batch that reaches one is copied and cut there; a run that straddles the boundary is
+ * counts and one compare, and nothing once the last boundary is passed. A batch that reaches one is copied and cut there; a run that straddles the boundary is
  * cut into two runs of the same page, which every policy treats as the one run (the second part hits), the write
  * bit going to both (the page stays dirty either way). Program phases are not passed on: a trace has none.
  */
@@ -34,13 +34,17 @@ public abstract class SplitAtBoundaries implements ReferenceSink {
      */
     protected abstract long atBoundary();
 
-    /** References passed on so far: the virtual time. */
+    /** References passed on so far, the virtual time; no longer counted once no boundary is left. */
     protected final long time() {
         return time;
     }
 
     @Override
     public final void accept(long[] runs, int length) {
+        if (boundary == Long.MAX_VALUE) {
+            next.accept(runs, length); // past the last boundary (a warm-up's): not even a sum per batch
+            return;
+        }
         long total = 0;
         for (int i = 0; i < length; i++) {
             total += PageRun.count(runs[i]);
