@@ -47,7 +47,7 @@ public final class ByteMisses implements PagingSimulator {
             long bytes = sizes.bytes(PageRun.page(run));
             requested += bytes * PageRun.count(run);
             long now = policy.faultsSoFar();
-            // a policy that turns an object away faults on each reference of its run: each one's bytes missed
+            // each fault the policy counts in the run misses the object's bytes once, as its faults count the misses
             missed += bytes * (now - faults);
             faults = now;
         }
