@@ -278,7 +278,7 @@ class RunCommandTest {
         assertThat(cli.exitCode()).as(cli.err()).isZero();
         List<String> lines = Files.readAllLines(csv);
         assertThat(lines.getFirst()).startsWith("trace,workload,allocator,seed,pageSize,").endsWith(
-                ",policy,axis,size,faults,missRatio,writeBacks,meanResident,lifetime");
+                ",policy,axis,size,faults,missRatio,writeBacks,meanResident,lifetime,bytesRequested,bytesMissed,byteMissRatio");
         // per run: one row at 4 frames, and a row per point of the curve
         assertThat(lines.stream().filter(l -> l.contains("\"lru:frames=4\",frames,4,"))).hasSize(2);
         assertThat(lines.stream().filter(l -> l.contains("\"lru:frames=all\",frames,1,"))).hasSize(2);

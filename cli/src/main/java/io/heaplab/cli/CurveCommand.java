@@ -37,7 +37,8 @@ import picocli.CommandLine.ParseResult;
                 + "or of a run under each allocator given, and write them to DIR/curves.json and DIR/curves.csv.",
         footerHeading = "%nExamples:%n",
         footer = {"  heaplab curve -w pqsim:seconds=100,warmup=50 -a stack,mru --page-size 512 -o curves",
-            "  heaplab curve trace.hlt -p lru:frames=all -p opt:frames=all -o curves"})
+            "  heaplab curve trace.hlt -p lru:frames=all -p opt:frames=all -o curves",
+            "  heaplab curve trace.hlt -p lru:frames=all --warmup 10%% -o curves"})
 final class CurveCommand implements Callable<Integer> {
 
     /** The run's options that say nothing about a trace, refused with one rather than ignored. */
@@ -75,6 +76,9 @@ final class CurveCommand implements Callable<Integer> {
     @Mixin
     private AllSizesOption sizes;
 
+    @Mixin
+    private WarmupOption warmup;
+
     @Override
     public Integer call() throws Exception {
         return input.explaining(this::measure);
@@ -88,6 +92,10 @@ final class CurveCommand implements Callable<Integer> {
         }
         List<Spec> specs = policies.stream().map(Spec::parse).toList();
         PolicySizes.requireCurves(specs);
+        if (trace == null && warmup.given()) {
+            throw new SpecException("--warmup warms the policies on a TRACE, but the curves come from runs "
+                    + "(expected: --warmup with a TRACE; a run's warm-up is its workload's, such as pqsim:warmup=50)");
+        }
         List<Measured> streams = trace != null ? List.of(fromTrace(specs)) : fromRuns(specs);
         List<SequencedMap<String, PagingOutcome.Curve>> curves = new ArrayList<>();
         for (Measured stream : streams) {
@@ -129,6 +137,7 @@ final class CurveCommand implements Callable<Integer> {
         input.checkFile(trace);
         int pageSize = experiment.pageSize();
         input.applyTo(replay, parsed.hasMatchedOption("--page-size") ? pageSize : null);
+        warmup.applyTo(replay);
         ReplayResult result;
         try (Progress progress = Progress.counting("replaying", "references", spec.commandLine().getErr())) {
             result = replay.progress(progress::stepTo).run(parent.plugins());

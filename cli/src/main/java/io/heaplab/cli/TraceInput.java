@@ -152,6 +152,8 @@ final class TraceInput {
                         + TraceFormats.article(takers) + " trace holds its ids, but " + kind
                         + " (expected: --id-column and --header for " + takers + " traces only)";
             }
+            case "sizeColumn" -> "--size-column " + e.value() + " says where an ids trace holds its sizes, but "
+                    + kind + " (expected: --size-column for ids traces only)";
             case "pageSize" -> e.recorded() == 0
                     ? "--page-size " + e.value() + " but " + kind + " of object ids, not addresses (expected:"
                             + " --page-size only for " + cutters + " traces)"

@@ -27,7 +27,9 @@ import picocli.CommandLine.ParentCommand;
         description = "Replay a trace file, in any format heaplab reads (see --format), through replacement policies.",
         footerHeading = "%nExamples:%n",
         footer = {"  heaplab trace replay run.hlt -p lru:frames=50 -p opt:frames=50 -p arc:frames=50",
-            "  heaplab trace replay run.hlt -p fifo:frames=16..1024*2 -p lru:frames=all --csv replay.csv"})
+            "  heaplab trace replay run.hlt -p fifo:frames=16..1024*2 -p lru:frames=all --csv replay.csv",
+            "  heaplab trace replay w.oracleGeneral.zst -p lru:frames=1000 -p s3fifo:frames=1000 --warmup 10%% --sizes"
+                    + " --json replay.json"})
 final class TraceReplayCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -55,6 +57,12 @@ final class TraceReplayCommand implements Callable<Integer> {
 
     @Mixin
     private AllSizesOption sizes;
+
+    @Mixin
+    private WarmupOption warmup;
+
+    @Mixin
+    private ReplayMeasureOptions measures;
 
     @Option(names = "--threads", paramLabel = "T",
             description = "Cores to simulate the policies on, side by side; the results are the same whatever T "
@@ -86,6 +94,8 @@ final class TraceReplayCommand implements Callable<Integer> {
         }
         // the library opens the trace once, tells its format and refuses an option it gives no meaning to
         input.applyTo(replay, pageSize);
+        warmup.applyTo(replay);
+        measures.applyTo(replay, json != null);
         if (threads != null) {
             replay.threads(checkedThreads());
         }
@@ -99,6 +109,8 @@ final class TraceReplayCommand implements Callable<Integer> {
             }
             replay = TraceReplay.of(trace).policies(PolicySizes.expand(given, pages));
             input.applyTo(replay, pageSize);
+            warmup.applyTo(replay);
+            measures.applyTo(replay, json != null);
             if (threads != null) {
                 replay.threads(checkedThreads());
             }
@@ -109,9 +121,10 @@ final class TraceReplayCommand implements Callable<Integer> {
         }
         ReferenceStream stream = stream(result);
         PrintWriter out = spec.commandLine().getOut();
-        ReplayTable.print(stream, result.paging(), out);
+        // windows are kept only with --json (ReplayMeasureOptions), so the text speaks of them only then
+        ReplayTable.print(stream, result.paging(), result.windows(), out);
         if (json != null) {
-            ReplayResults.write(json, stream, sizes.forFiles(result.paging()));
+            ReplayResults.write(json, stream, sizes.forFiles(result.paging()), result.windows());
             out.println("wrote " + json);
         }
         if (csv != null) {
@@ -130,9 +143,12 @@ final class TraceReplayCommand implements Callable<Integer> {
         return threads;
     }
 
-    /** How reports name a replayed trace: its path, format and page size (0 when a text trace does not say). */
+    /**
+     * How reports name a replayed trace: its path, format and page size (0 when a text trace does not say), with
+     * its counts and warm-up.
+     */
     static ReferenceStream stream(ReplayResult result) {
         return new ReferenceStream(result.source(), result.references(), result.measuredFrom(), result.runs(),
-                result.distinctPages());
+                result.distinctPages(), result.warmup());
     }
 }

@@ -15,12 +15,20 @@ import java.util.SequencedMap;
  * @param measuredFrom  the virtual time at which the measured phase began (0 when all of it is measured)
  * @param runs          runs of references to one page
  * @param distinctPages different pages referenced
+ * @param warmup        the references asked to warm the policies before counting (0 for none); the measured phase
+ *                      begins at the later of it and a phase the stream marks itself
  */
 public record ReferenceStream(SequencedMap<String, Object> origin, long references, long measuredFrom, long runs,
-                              int distinctPages) {
+                              int distinctPages, long warmup) {
 
     public ReferenceStream {
         origin = Collections.unmodifiableSequencedMap(new LinkedHashMap<>(origin));
+    }
+
+    /** A stream without a warm-up asked for. */
+    public ReferenceStream(SequencedMap<String, Object> origin, long references, long measuredFrom, long runs,
+                           int distinctPages) {
+        this(origin, references, measuredFrom, runs, distinctPages, 0);
     }
 
     /** Puts the stream's fields under {@code node}: {@code source}, then the counts. */
@@ -36,6 +44,7 @@ public record ReferenceStream(SequencedMap<String, Object> origin, long referenc
         });
         node.put("references", references);
         node.put("measuredFrom", measuredFrom);
+        node.put("warmup", warmup);
         node.put("runs", runs);
         node.put("distinctPages", distinctPages);
     }

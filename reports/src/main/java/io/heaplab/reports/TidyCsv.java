@@ -1,5 +1,6 @@
 package io.heaplab.reports;
 
+import io.heaplab.core.run.ByteMisses;
 import io.heaplab.core.run.RunResult;
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.Spec;
@@ -13,14 +14,17 @@ import java.util.Map;
  * (stream, policy, memory size), the stream's measures repeated on each, so files of several commands concatenate
  * into one data frame (pandas, R). A stream is a run (its workload, allocator and seed) or a trace file (its path);
  * the columns the other kind has stay empty. A curve gives a row per point; a run with no policy one row with the
- * paging columns empty.
+ * paging columns empty. A trace replayed after a warm-up has it in {@code warmup}; a policy replayed on a sized
+ * trace has the bytes of the requests in {@code bytesRequested}, those of the requests that missed in {@code
+ * bytesMissed}, and their quotient in {@code byteMissRatio}.
  */
 public final class TidyCsv {
 
     /** The header, the same for every file. */
-    public static final String HEADER = "trace,workload,allocator,seed,pageSize,references,measuredFrom,"
+    public static final String HEADER = "trace,workload,allocator,seed,pageSize,references,measuredFrom,warmup,"
             + "pagesTouched,virtualPages,firstTouches,allocatorReferences,allocations,frees,rejections,peakLiveBlocks,"
-            + "peakLiveBytes,meanSearches,policy,axis,size,faults,missRatio,writeBacks,meanResident,lifetime\n";
+            + "peakLiveBytes,meanSearches,policy,axis,size,faults,missRatio,writeBacks,meanResident,lifetime,"
+            + "bytesRequested,bytesMissed,byteMissRatio\n";
 
     /** The stream columns a trace has no value for: virtualPages to meanSearches. */
     private static final String NO_RUN = ",".repeat(9);
@@ -34,7 +38,7 @@ public final class TidyCsv {
         for (RunResult run : runs) {
             String prefix = String.join(",", "", quote(run.workload()), quote(run.allocator()),
                     Long.toString(run.seed()), Integer.toString(run.pageSize()), Long.toString(run.references()),
-                    Long.toString(run.measuredFrom()), Long.toString(run.pagesTouched()),
+                    Long.toString(run.measuredFrom()), "", Long.toString(run.pagesTouched()),
                     Long.toString(run.virtualPages()), Long.toString(run.firstTouches()),
                     Long.toString(run.allocatorReferences()), Long.toString(run.allocations()),
                     Long.toString(run.frees()), Long.toString(run.rejections()), Long.toString(run.peakLiveBlocks()),
@@ -58,7 +62,7 @@ public final class TidyCsv {
             String prefix = String.join(",", text(origin.get("trace")), text(origin.get("workload")),
                     text(origin.get("allocator")), plain(origin.get("seed")), plain(origin.get("pageSize")),
                     Long.toString(stream.references()), Long.toString(stream.measuredFrom()),
-                    Integer.toString(stream.distinctPages())) + NO_RUN;
+                    Long.toString(stream.warmup()), Integer.toString(stream.distinctPages())) + NO_RUN;
             rows(csv, prefix, stream.references() - stream.measuredFrom(), paging.get(s));
         }
         return csv.toString().getBytes(StandardCharsets.UTF_8);
@@ -67,7 +71,7 @@ public final class TidyCsv {
     private static void rows(StringBuilder csv, String prefix, long measured,
                              Map<String, ? extends PagingOutcome> paging) {
         if (paging.isEmpty()) {
-            csv.append(prefix).append(",,,,,,,,\n");
+            csv.append(prefix).append(",,,,,,,,,,,\n");
         }
         paging.forEach((policy, outcome) -> {
             switch (outcome) {
@@ -80,7 +84,8 @@ public final class TidyCsv {
                             .append(measured == 0 ? "" : number((double) f.faults() / measured)).append(',')
                             .append(writeBacks == null ? "" : writeBacks).append(',')
                             .append(resident == null ? "" : number(resident.doubleValue())).append(',')
-                            .append(f.faults() == 0 ? "" : number((double) measured / f.faults())).append('\n');
+                            .append(f.faults() == 0 ? "" : number((double) measured / f.faults()))
+                            .append(bytes(f.measures())).append('\n');
                 }
                 case PagingOutcome.Curve c -> {
                     // each accessor copies its array: taken once, not once per point
@@ -94,11 +99,20 @@ public final class TidyCsv {
                     for (int i = 0; i < sizes.length; i++) {
                         csv.append(head).append(sizes[i]).append(',').append(faults[i]).append(',')
                                 .append(number(miss[i])).append(',').append(writeBacks[i]).append(',')
-                                .append(number(resident[i])).append(',').append(number(lifetime[i])).append('\n');
+                                .append(number(resident[i])).append(',').append(number(lifetime[i])).append(",,,\n");
                     }
                 }
             }
         });
+    }
+
+    /** The byte columns of a policy's measures, each after a comma: blank when the trace gave no sizes. */
+    private static String bytes(Map<String, Number> measures) {
+        Number requested = measures.get(ByteMisses.BYTES_REQUESTED);
+        Number missed = measures.get(ByteMisses.BYTES_MISSED);
+        Number ratio = measures.get(ByteMisses.BYTE_MISS_RATIO);
+        return "," + (requested == null ? "" : requested) + "," + (missed == null ? "" : missed) + ","
+                + (ratio == null ? "" : number(ratio.doubleValue()));
     }
 
     /** The axis and size a single-size policy spec names ({@code frames=25}, {@code theta=1000}), or blanks. */

@@ -26,7 +26,7 @@ class CurveResultsTest {
     @Test
     void aPointWithoutFaultsHasNoLifetime() {
         String csv = new String(TidyCsv.toCsv(Samples.stream(), Samples.curves()), StandardCharsets.UTF_8);
-        assertThat(csv.lines()).contains("\"ls.lackey\",,,,4096,40,4,3,,,,,,,,,,\"lru:frames=all\",frames,3,0,0.0,0,2.5,");
+        assertThat(csv.lines()).contains("\"ls.lackey\",,,,4096,40,4,0,3,,,,,,,,,,\"lru:frames=all\",frames,3,0,0.0,0,2.5,,,,");
         assertThat(CurveResults.toTree(Samples.stream(), Samples.curves()).get("streams").get(0).get("curves").get(0)
                 .get("lifetime")
                 .get(2).isNull()).isTrue();

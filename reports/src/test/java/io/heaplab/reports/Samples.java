@@ -3,6 +3,8 @@ package io.heaplab.reports;
 import io.heaplab.core.diagnostics.Diagnostics;
 import io.heaplab.core.diagnostics.Histogram;
 import io.heaplab.core.heap.Accounting;
+import io.heaplab.core.run.ByteMisses;
+import io.heaplab.core.run.FaultWindows;
 import io.heaplab.core.run.RunResult;
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.Fragmentation;
@@ -26,6 +28,38 @@ final class Samples {
         origin.put("format", "lackey");
         origin.put("pageSize", 4096);
         return new ReferenceStream(origin, 40, 4, 31, 3);
+    }
+
+    /**
+     * A sized trace of 10 requests replayed after a warm-up of 5: FIFO in 2 frames, with its bytes, and an LRU
+     * curve, which counts its faults only at the end.
+     */
+    static ReferenceStream warmedStream() {
+        SequencedMap<String, Object> origin = new LinkedHashMap<>();
+        origin.put("trace", "w.oracleGeneral");
+        origin.put("format", "oracle-general");
+        origin.put("pageSize", 0);
+        return new ReferenceStream(origin, 10, 5, 10, 4, 5);
+    }
+
+    static SequencedMap<String, PagingOutcome> sizedReplay() {
+        SequencedMap<String, PagingOutcome> paging = new LinkedHashMap<>();
+        Map<String, Number> measures = new LinkedHashMap<>();
+        measures.put(PagingOutcome.WRITE_BACKS, 0L);
+        measures.put(ByteMisses.BYTES_REQUESTED, 800L);
+        measures.put(ByteMisses.BYTES_MISSED, 200L);
+        measures.put(ByteMisses.BYTE_MISS_RATIO, 0.25);
+        paging.put("fifo:frames=2", new PagingOutcome.Faults(2, measures));
+        paging.put("lru:frames=all", PagingOutcome.Curve.ofFrames(new long[] {5, 2, 1, 1},
+                new long[4], new double[] {1.0, 2.0, 2.8, 2.8}, 5));
+        return paging;
+    }
+
+    /** FIFO's faults in windows of 4 references, the last of 2: 3 cold misses, then 1, then 1. */
+    static FaultWindows windows() {
+        SequencedMap<String, long[]> faults = new LinkedHashMap<>();
+        faults.put("fifo:frames=2", new long[] {3, 1, 1});
+        return new FaultWindows(4, new long[] {4, 8, 10}, faults, List.of("lru:frames=all"));
     }
 
     static SequencedMap<String, PagingOutcome.Curve> curves() {

@@ -3,10 +3,11 @@ package io.heaplab.traces;
 /**
  * How to read a trace: the page size in bytes (a power of two) that cuts a trace of byte addresses (lackey's,
  * UCSD's) into pages, and whether lackey's instruction fetches count as references; for an id trace (libCacheSim's
- * txt and csv), the 1-based column that holds the object id and whether the first line is a header. Which options a
- * format takes is its own ({@link TraceFormatSpec#options()}); {@link #checkApplies} refuses the others.
+ * txt and csv), the 1-based column that holds the object id and whether the first line is a header, and the column
+ * that holds each request's object size (0 for none). Which options a format takes is its own ({@link
+ * TraceFormatSpec#options()}); {@link #checkApplies} refuses the others.
  */
-public record ReadOptions(int pageSize, boolean instructions, int idColumn, boolean header) {
+public record ReadOptions(int pageSize, boolean instructions, int idColumn, boolean header, int sizeColumn) {
 
     public static final int DEFAULT_PAGE_SIZE = 4096;
 
@@ -17,6 +18,15 @@ public record ReadOptions(int pageSize, boolean instructions, int idColumn, bool
         if (idColumn < 1) {
             throw new IllegalArgumentException("idColumn: " + idColumn + " (expected: 1 or more)");
         }
+        if (sizeColumn < 0 || sizeColumn == idColumn) {
+            throw new IllegalArgumentException("sizeColumn: " + sizeColumn + " (expected: 1 or more, not the id "
+                    + "column " + idColumn + "; 0 for none)");
+        }
+    }
+
+    /** Options for an id trace without sizes. */
+    public ReadOptions(int pageSize, boolean instructions, int idColumn, boolean header) {
+        this(pageSize, instructions, idColumn, header, 0);
     }
 
     /** Options for a lackey trace; an id trace's ids in column 1, no header. */
@@ -43,6 +53,9 @@ public record ReadOptions(int pageSize, boolean instructions, int idColumn, bool
         }
         if (idColumn != 1 && !format.options().contains("idColumn")) {
             throw refused("idColumn", String.valueOf(idColumn), kind, trace, format, "idColumn");
+        }
+        if (sizeColumn != 0 && !format.options().contains("sizeColumn")) {
+            throw refused("sizeColumn", String.valueOf(sizeColumn), kind, trace, format, "sizeColumn");
         }
         if (!pageSizeGiven || format.cutsAddresses()) {
             return;

@@ -1,5 +1,6 @@
 package io.heaplab.traces;
 
+import io.heaplab.core.run.FaultWindows;
 import io.heaplab.core.run.PagingResults;
 import io.heaplab.core.spi.PagingOutcome;
 import java.nio.file.Path;
@@ -19,9 +20,12 @@ import java.util.SequencedMap;
  * @param runs          runs of references to one page
  * @param distinctPages different pages referenced
  * @param paging        the outcome of each policy, keyed by its spec, in the order given
+ * @param warmup        the references asked to warm the policies before counting (0 for none)
+ * @param windows       the fixed-memory policies' faults window by window; null when no policy could be windowed
  */
 public record ReplayResult(Path trace, TraceFormatSpec format, int pageSize, long references, long measuredFrom,
-                           long runs, int distinctPages, SequencedMap<String, PagingOutcome> paging)
+                           long runs, int distinctPages, SequencedMap<String, PagingOutcome> paging, long warmup,
+                           FaultWindows windows)
         implements PagingResults {
 
     public ReplayResult {

@@ -1,5 +1,6 @@
 package io.heaplab.traces;
 
+import io.heaplab.core.trace.ObjectSizes;
 import io.heaplab.core.trace.ReferenceSink;
 import io.heaplab.traces.heaplab.BinaryTraceFormat;
 import java.io.BufferedInputStream;
@@ -141,6 +142,11 @@ public final class TraceFiles {
             } catch (TraceFormatException e) {
                 throw e.guessed(guess);
             }
+        }
+
+        @Override
+        public boolean recordSizes(ObjectSizes sizes) {
+            return reader.recordSizes(sizes);
         }
 
         @Override

@@ -1,5 +1,6 @@
 package io.heaplab.traces;
 
+import io.heaplab.core.trace.ObjectSizes;
 import io.heaplab.core.trace.ReferenceSink;
 import java.io.Closeable;
 import java.io.IOException;
@@ -33,5 +34,14 @@ public interface TraceReader extends Closeable {
      */
     default long replayDense(ReferenceSink sink) throws IOException {
         return replay(sink);
+    }
+
+    /**
+     * Asks the reader to record each object's size into {@code sizes} as it replays, before the batch that holds
+     * the object's first request is handed on; answers whether the trace carries sizes (by default it does not).
+     * Call before replaying.
+     */
+    default boolean recordSizes(ObjectSizes sizes) {
+        return false;
     }
 }

@@ -2,17 +2,22 @@ package io.heaplab.traces;
 
 import io.heaplab.core.plugins.Plugins;
 import io.heaplab.core.plugins.Watchdog;
+import io.heaplab.core.run.ByteMisses;
+import io.heaplab.core.run.FaultWindows;
 import io.heaplab.core.run.PluginFailure;
 import io.heaplab.core.run.PolicyBinder;
+import io.heaplab.core.run.WindowedFaults;
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.spi.Spec;
 import io.heaplab.core.files.InputFile;
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.core.trace.CountingSink;
+import io.heaplab.core.trace.ObjectSizes;
 import io.heaplab.core.trace.ParallelFanOut;
 import io.heaplab.core.trace.ReferenceSink;
 import io.heaplab.core.trace.ReferenceTally;
+import io.heaplab.core.trace.WarmupBoundary;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -35,6 +40,10 @@ import java.util.SequencedMap;
  * #format(TraceFormatSpec) told}. Every policy's simulator is made, and its spec checked, before reading starts, so
  * a typo costs no pass over a large trace. A replay can be run again, each time from the start of the file with
  * fresh simulators.
+ *
+ * <p>As a cache researcher's simulator does (libCacheSim, Caffeine's), a replay can {@linkplain #warmup(long) warm}
+ * the policies before counting, gives each fixed-memory policy's miss ratio over time in {@linkplain #window(long)
+ * windows}, and on a trace that carries object sizes the {@linkplain #byteMissRatio(boolean) byte miss ratio}.
  */
 public final class TraceReplay {
 
@@ -49,6 +58,12 @@ public final class TraceReplay {
     private boolean header;
     /** Told the references replayed so far after each batch, or null: a replay nobody watches counts nothing. */
     private LongConsumer progress;
+    private int sizeColumn;
+    private long warmup;
+    private double warmupFraction = -1;
+    /** References per window; 0 for windows that fit the trace; -1, the default, for none. */
+    private long window = -1;
+    private boolean byteMissRatio;
 
     private TraceReplay(Path trace) {
         this.trace = trace;
@@ -100,6 +115,76 @@ public final class TraceReplay {
         new ReadOptions(ReadOptions.DEFAULT_PAGE_SIZE, false, column, header); // checks it where the mistake is made
         this.idColumn = column;
         this.header = header;
+        return this;
+    }
+
+    /**
+     * The 1-based comma-separated column where an id trace (libCacheSim's csv) holds each request's object size in
+     * bytes, for the {@linkplain #byteMissRatio(boolean) byte miss ratio}; 0, the default, for none.
+     */
+    public TraceReplay sizeColumn(int column) {
+        new ReadOptions(ReadOptions.DEFAULT_PAGE_SIZE, false, idColumn, header, column); // checks it here
+        this.sizeColumn = column;
+        return this;
+    }
+
+    /**
+     * References that warm the policies before any is counted (default 0): the first {@code references} go
+     * through every policy and curve, and their faults, write-backs and bytes are forgotten. A trace that marks a
+     * measured phase of its own is counted from the later of the two. The replay fails if the trace is not longer.
+     */
+    public TraceReplay warmup(long references) {
+        if (references < 0) {
+            throw new SpecException("warmup: " + references + " (expected: a number of references, 0 or more)");
+        }
+        this.warmup = references;
+        this.warmupFraction = -1;
+        return this;
+    }
+
+    /**
+     * A warm-up of a {@code fraction} of the trace's references, rounded down, from 0 up to but not including 1;
+     * the replay counts the references in a first pass through no policy.
+     */
+    public TraceReplay warmupFraction(double fraction) {
+        if (!(fraction >= 0 && fraction < 1)) {
+            throw new SpecException("warmup: " + fraction + " of the trace (expected: a fraction from 0 up to 1, "
+                    + "1 excluded)");
+        }
+        this.warmupFraction = fraction;
+        this.warmup = 0;
+        return this;
+    }
+
+    /**
+     * Keeps each fixed-memory policy's miss ratio over time in windows of {@code references} (1 or more); by
+     * default a replay keeps none, and costs nothing for them.
+     */
+    public TraceReplay window(long references) {
+        if (references < 1) {
+            throw new SpecException("window: " + references + " (expected: a number of references, 1 or more)");
+        }
+        this.window = references;
+        return this;
+    }
+
+    /**
+     * Keeps each fixed-memory policy's miss ratio over time in windows that fit the trace, whatever its length:
+     * between {@value WindowedFaults#FEWEST} and {@value WindowedFaults#MOST} of them, with no pass to count it.
+     */
+    public TraceReplay adaptiveWindows() {
+        this.window = 0;
+        return this;
+    }
+
+    /**
+     * Whether to weigh each request by its object's size and report the byte miss ratio beside the object miss
+     * ratio (default not): the trace must carry sizes (libCacheSim's oracleGeneral, or a csv with a {@linkplain
+     * #sizeColumn(int) size column}); curves and OPT, which count
+     * their faults only at the end, get none.
+     */
+    public TraceReplay byteMissRatio(boolean byteMissRatio) {
+        this.byteMissRatio = byteMissRatio;
         return this;
     }
 
@@ -192,23 +277,81 @@ public final class TraceReplay {
     private ReplayResult replay(PolicyBinder binder) throws IOException {
         List<PagingSimulator> simulators = binder.simulators();
         checkFile();
-        ReadOptions options = new ReadOptions(pageSize, instructions, idColumn, header);
+        ReadOptions options = new ReadOptions(pageSize, instructions, idColumn, header, sizeColumn);
+        long warm = warmupFraction < 0 ? warmup : (long) (warmupFraction * countReferences(options));
         try (TraceReader reader = TraceFiles.open(trace, format, options)) {
             options.checkApplies(reader, trace.toString(), pageSizeGiven);
+            ObjectSizes sizes = byteMissRatio ? new ObjectSizes() : null;
+            if (sizes != null && !reader.recordSizes(sizes)) {
+                throw new SpecException("byte miss ratio: trace '" + trace + "' is " + TraceFormats.article(
+                        reader.format().label()) + " trace, which gives no object sizes (expected: a trace with "
+                        + "sizes: libCacheSim's oracleGeneral, or an ids trace with a size column)");
+            }
+            List<PagingSimulator> measured = new ArrayList<>();
+            List<WindowedFaults> windowed = new ArrayList<>();
+            for (PagingSimulator simulator : simulators) {
+                PagingSimulator policy = simulator;
+                if (sizes != null && simulator.faultsSoFar() >= 0) {
+                    policy = new ByteMisses(policy, sizes);
+                }
+                if (window >= 0 && WindowedFaults.accepts(policy)) {
+                    WindowedFaults windows = window > 0 ? WindowedFaults.every(policy, window)
+                            : WindowedFaults.adaptive(policy);
+                    windowed.add(windows);
+                    policy = windows;
+                } else {
+                    windowed.add(null);
+                }
+                measured.add(policy);
+            }
             ReferenceTally tally = ReferenceTally.ofDensePages(); // replayDense numbers pages as they first come
-            List<ReferenceSink> sinks = new ArrayList<>(simulators);
+            List<ReferenceSink> sinks = new ArrayList<>(measured);
             sinks.add(tally);
             // the trace is decoded once; its policies are simulated side by side, each seeing every batch in order
             try (ParallelFanOut all = new ParallelFanOut(sinks, threads)) {
-                reader.replayDense(progress == null ? all : CountingSink.around(all, progress));
-                all.finish();
+                // the warm-up cuts the stream once, between two batches: nothing is compared per reference
+                ReferenceSink stream = warm > 0 ? new WarmupBoundary(all, warm) : all;
+                ReferenceSink fed = progress == null ? stream : CountingSink.around(stream, progress);
+                reader.replayDense(fed);
+                fed.finish();
+            }
+            if (warm > 0 && warm >= tally.references()) {
+                throw new SpecException("warmup: " + warm + " references, but trace '" + trace + "' holds "
+                        + tally.references() + " (expected: a warm-up shorter than the trace)");
             }
             SequencedMap<String, PagingOutcome> paging = new LinkedHashMap<>();
+            SequencedMap<String, long[]> windowFaults = new LinkedHashMap<>();
+            List<String> notWindowed = new ArrayList<>();
+            long[] ends = new long[0];
+            long length = 0;
             for (int i = 0; i < policies.size(); i++) {
-                paging.put(policies.get(i).toString(), simulators.get(i).outcome());
+                String spec = policies.get(i).toString();
+                paging.put(spec, measured.get(i).outcome());
+                WindowedFaults windows = windowed.get(i);
+                if (windows == null) {
+                    notWindowed.add(spec); // a curve or OPT, when windows were asked for
+                } else {
+                    windowFaults.put(spec, windows.faults());
+                    ends = windows.ends();
+                    length = windows.length();
+                }
             }
+            // an empty trace has no window to show
+            FaultWindows windows = windowFaults.isEmpty() || ends.length == 0 ? null
+                    : new FaultWindows(length, ends, windowFaults, notWindowed);
             return new ReplayResult(trace, reader.format(), reader.pageSize(), tally.references(), tally.measuredFrom(),
-                    tally.runs(), tally.distinctPages(), paging);
+                    tally.runs(), tally.distinctPages(), paging, warm, windows);
+        }
+    }
+
+    /** The references in the trace: a first pass through no policy, for a warm-up given as a fraction. */
+    private long countReferences(ReadOptions options) throws IOException {
+        try (TraceReader reader = TraceFiles.open(trace, format, options)) {
+            options.checkApplies(reader, trace.toString(), pageSizeGiven);
+            ReferenceTally tally = ReferenceTally.ofDensePages();
+            // the counting pass is watched too: a long trace is read twice, and the bar follows both readings
+            reader.replayDense(progress == null ? tally : CountingSink.around(tally, progress));
+            return tally.references();
         }
     }
 

@@ -260,24 +260,35 @@ final class PagingSections {
         String label = traceName(parameters, name);
         CurveFigures curves = new CurveFigures(pageContext(parameters.get("pageSize")), parameters.get("pageSize"));
         double measured = document.path("references").asDouble() - document.path("measuredFrom").asDouble();
+        JsonNode measures = document.path("pagingMeasures");
+        // a replay of a sized trace weighs each request by its object's bytes: a column of its own
+        boolean bytes = measures.valueStream().anyMatch(m -> m.has("byteMissRatio"));
         document.path("faults").properties().forEach(e -> {
-            JsonNode writeBacks = document.path("pagingMeasures").path(e.getKey()).path("writeBacks");
-            rows.add(List.of(e.getKey(), Nodes.grouped(e.getValue().asDouble(), 0),
-                    measured > 0 ? Nodes.cell(e.getValue().asDouble() / measured, 4) : "-",
-                    writeBacks.isNumber() ? Nodes.grouped(writeBacks.asDouble(), 0) : "-"));
+            JsonNode writeBacks = measures.path(e.getKey()).path("writeBacks");
+            List<String> row = new ArrayList<>(List.of(e.getKey(), Nodes.grouped(e.getValue().asDouble(), 0),
+                    measured > 0 ? Nodes.cell(e.getValue().asDouble() / measured, 4) : "-"));
+            if (bytes) {
+                JsonNode ratio = measures.path(e.getKey()).path("byteMissRatio");
+                row.add(ratio.isNumber() ? Nodes.cell(ratio.asDouble(), 4) : "-");
+            }
+            row.add(writeBacks.isNumber() ? Nodes.grouped(writeBacks.asDouble(), 0) : "-");
+            rows.add(row);
         });
         for (JsonNode curve : document.path("curves")) {
             curves.addCurve(curve.path("policy").asText(), label, curve);
-            rows.add(List.of(curve.path("policy").asText(), "curve of " + curve.path("sizes").size() + " points",
-                    "-", "-"));
+            rows.add(bytes ? List.of(curve.path("policy").asText(), "curve of " + curve.path("sizes").size()
+                    + " points", "-", "-", "-") : List.of(curve.path("policy").asText(), "curve of "
+                    + curve.path("sizes").size() + " points", "-", "-"));
         }
         MissRatioFigures missRatios = new MissRatioFigures(pageContext(parameters.get("pageSize")));
         missRatios.add(label, document, document.path("curves"));
         List<Figure> figures = new ArrayList<>(missRatios.figures());
         figures.addAll(curves.figures());
+        figures.addAll(WindowedMissRatioFigures.of(label, pageContext(parameters.get("pageSize")), document));
+        List<String> columns = bytes ? List.of("policy", "faults", "miss ratio", "byte miss ratio", "write-backs")
+                : List.of("policy", "faults", "miss ratio", "write-backs");
         return new Section("Replay of " + label, "heaplab trace replay", parameters, Environment.of(document),
-                List.of(), List.of(new Table("Faults", List.of("policy", "faults", "miss ratio", "write-backs"), rows)),
-                figures);
+                List.of(), List.of(new Table("Faults", columns, rows)), figures);
     }
 
     /**
@@ -360,8 +371,9 @@ final class PagingSections {
     /** What a replay or curve file says of its reference stream: where it came from and how long it is. */
     private static Map<String, String> stream(JsonNode document) {
         Map<String, String> parameters = new LinkedHashMap<>(Nodes.texts(document.path("source")));
-        for (String field : List.of("references", "measuredFrom", "runs", "distinctPages")) {
-            if (document.has(field)) {
+        for (String field : List.of("references", "measuredFrom", "warmup", "runs", "distinctPages")) {
+            // a stream replayed without a warm-up says nothing of one
+            if (document.has(field) && !(field.equals("warmup") && document.get(field).asLong() == 0)) {
                 parameters.put(field, document.get(field).asText());
             }
         }

@@ -155,11 +155,19 @@ public final class ResultSchemas {
 
     /** A stream of references with its counts ({@link io.heaplab.reports.ReferenceStream}). */
     private static final Fields STREAM = object().required("source", SOURCE).required("references", count())
-            .required("measuredFrom", count()).required("runs", count()).required("distinctPages", count());
+            .required("measuredFrom", count()).required("runs", count()).required("distinctPages", count())
+            .optional("warmup", count());
+
+    /** The fixed-memory policies' miss ratio over time ({@link io.heaplab.reports.ReplayResults#toTree}). */
+    static final Fields WINDOWS = object().required("length", wholeFrom(1))
+            .required("ends", arrayOf(wholeFrom(1)).nonEmpty())
+            .required("faults", mapOf(arrayOf(count()))).required("missRatio", mapOf(arrayOf(ratio())))
+            .required("notWindowed", arrayOf(text()));
 
     /** The file of {@code heaplab trace replay --json}. */
     static final Fields REPLAY = HEAD.with(STREAM).required("faults", mapOf(count()))
-            .required("pagingMeasures", PAGING_MEASURES).required("curves", arrayOf(CURVE));
+            .required("pagingMeasures", PAGING_MEASURES).required("curves", arrayOf(CURVE))
+            .optional("windows", WINDOWS);
 
     /** The file of {@code heaplab curve}: a stream at least, each with its curves. */
     static final Fields CURVES = HEAD.required("streams",

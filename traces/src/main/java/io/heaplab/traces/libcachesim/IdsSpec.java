@@ -16,7 +16,7 @@ public final class IdsSpec extends DescribedFormat {
 
     @Override
     public Set<String> options() {
-        return Set.of("idColumn", "header");
+        return Set.of("idColumn", "header", "sizeColumn");
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.heaplab.traces.libcachesim;
 
+import io.heaplab.core.trace.ObjectSizes;
 import io.heaplab.core.trace.ReferenceRecorder;
 import io.heaplab.core.trace.ReferenceSink;
 import io.heaplab.traces.TraceFormat;
@@ -32,6 +33,8 @@ final class OracleGeneralTraceReader implements TraceReader {
     private final InputStream in;
     private final String where;
     private boolean replayed;
+    /** Where each object's size goes as it first comes, or null when no one asked. */
+    private ObjectSizes sizes;
 
     /**
      * Reads {@code in}, the records (decompressed already when the file is zstd), named {@code file} in messages;
@@ -79,6 +82,11 @@ final class OracleGeneralTraceReader implements TraceReader {
                         + DensePages.MAX_PAGES + " distinct objects (expected: at most that many, the most heaplab"
                         + " renumbers)", null);
             }
+            if (sizes != null) {
+                for (int r = 0; r < records; r++) {
+                    sizes.request(pageOf[r], size(buffer, r * RECORD_BYTES + 12));
+                }
+            }
             for (int r = 0; r < records; r++) {
                 out.reference(pageOf[r], false);
             }
@@ -120,6 +128,20 @@ final class OracleGeneralTraceReader implements TraceReader {
 
     private static long id(byte[] b, int at) {
         return (long) LONG.get(b, at);
+    }
+
+    /** The record's {@code uint32} object size, as the bits of an int ({@link ObjectSizes} reads it unsigned). */
+    private static int size(byte[] b, int at) {
+        return (int) INT.get(b, at);
+    }
+
+    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+
+    /** Each record carries its object's size. */
+    @Override
+    public boolean recordSizes(ObjectSizes sizes) {
+        this.sizes = sizes;
+        return true;
     }
 
     @Override
