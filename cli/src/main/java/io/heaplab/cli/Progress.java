@@ -14,6 +14,8 @@ final class Progress implements AutoCloseable {
 
     /** A system property: the heartbeat's interval in milliseconds, for tests (30 seconds otherwise). */
     static final String HEARTBEAT_PROPERTY = "heaplab.progress.heartbeatMillis";
+    /** A system property: how often the bar is redrawn, in milliseconds, for tests (every 200 otherwise). */
+    static final String BAR_PROPERTY = "heaplab.progress.barMillis";
 
     private final ProgressBar bar;
     /** The steps there are to do, or -1 where a replay cannot know them ahead: then the bar counts up. */
@@ -47,7 +49,7 @@ final class Progress implements AutoCloseable {
     static Progress counting(String task, String unit, java.io.PrintWriter err) {
         Progress progress = onTerminal() ? new Progress(new ProgressBarBuilder().setTaskName(task).setInitialMax(-1)
                 .setUnit(" " + unit, 1).setStyle(ProgressBarStyle.ASCII)
-                .setConsumer(new ConsoleProgressBarConsumer(System.out)).setUpdateIntervalMillis(200)
+                .setConsumer(new ConsoleProgressBarConsumer(System.out)).setUpdateIntervalMillis(barMillis())
                 .continuousUpdate().build(), -1, unit) : new Progress(null, -1, unit);
         return withHeartbeat(progress, task, err);
     }
@@ -80,7 +82,11 @@ final class Progress implements AutoCloseable {
         }
         return new Progress(new ProgressBarBuilder().setTaskName(task).setInitialMax(total)
                 .setStyle(ProgressBarStyle.ASCII).setConsumer(new ConsoleProgressBarConsumer(System.out))
-                .setUpdateIntervalMillis(200).continuousUpdate().build(), total, "steps");
+                .setUpdateIntervalMillis(barMillis()).continuousUpdate().build(), total, "steps");
+    }
+
+    private static int barMillis() {
+        return Integer.getInteger(BAR_PROPERTY, 200);
     }
 
     /** How far it has come, as the heartbeat says it: steps of a total, or a count of its unit. */
