@@ -28,7 +28,7 @@ class ProgressTest {
 
     @BeforeAll
     static void traceAndSweep() throws Exception {
-        Cli generate = Cli.run("trace", "generate", "loop:pages=1000", "-n", "20000000", "-o",
+        Cli generate = Cli.run("trace", "generate", "loop:pages=1000", "-n", "5000000", "-o",
                 dir.resolve("t.hlt").toString());
         assertThat(generate.exitCode()).as(generate.err()).isZero();
         Files.writeString(dir.resolve("s.yaml"), """
@@ -48,16 +48,16 @@ class ProgressTest {
     /** Each long command, MODE standing for a name of its own per run, and the task its bar and lines name. */
     static Stream<Arguments> commands() {
         return Stream.of(
-                Arguments.of("trace generate loop:pages=1000 -n 20000000 -o DIR/g-MODE.hlt", "generating"),
+                Arguments.of("trace generate loop:pages=1000 -n 50000000 --compress -o DIR/g-MODE.hlt", "generating"),
                 Arguments.of("trace info DIR/t.hlt", "reading"),
                 Arguments.of("trace replay DIR/t.hlt -p lru:frames=500 -p fifo:frames=500", "replaying"),
                 Arguments.of("trace convert DIR/t.hlt DIR/c-MODE.hlt", "converting"),
                 Arguments.of("curve DIR/t.hlt -p lru:frames=all -o DIR/curve-MODE", "replaying"),
-                Arguments.of("trace record -w pqsim:seconds=500,warmup=20 -a stack --compress -o DIR/r-MODE.hlt", "recording"),
-                Arguments.of("run -w pqsim:seconds=500,warmup=20 -a stack,mru,random,nofree -p lru:frames=50"
-                        + " --seeds 2", "runs"),
+                Arguments.of("trace record -w pqsim:seconds=200,warmup=20 -a stack --compress -o DIR/r-MODE.hlt", "recording"),
+                Arguments.of("run -w pqsim:seconds=200,warmup=20 -a stack,mru,random,nofree -p lru:frames=50",
+                        "runs"),
                 Arguments.of("sweep DIR/s.yaml --out DIR/sweep-MODE", "points"),
-                Arguments.of("reproduce purdom --seeds 3 --no-report", "runs"),
+                Arguments.of("reproduce purdom --tables 2 --seeds 3 --no-report", "runs"),
                 Arguments.of("malloc replay examples/malloc-traces/python-json.hmt -a tlsf,buddy,segregated"
                         + " --threads 1", "replays"));
     }
