@@ -275,6 +275,46 @@ class SweepCommandTest {
         assertThat(Cli.run("sweep", text.toString(), "--check").err()).doesNotContain("nested");
     }
 
+    /**
+     * A damaged table under --resume is one line naming the file and, where there is one, the line: a measure that
+     * is not a number, a nested value, bytes that are not UTF-8, a line too long to be a row, a directory; the file
+     * is read a line at a time, so its size costs no memory.
+     */
+    @Test
+    void aDamagedTableToResumeIsNamedByItsFileAndLine() throws Exception {
+        Path sweep = file("small.yaml", SMALL);
+        Path out = dir.resolve("damaged");
+        assertThat(Cli.run("sweep", sweep.toString(), "--out", out.toString()).exitCode()).isZero();
+        Path table = out.resolve("table.jsonl");
+        List<String> rows = Files.readAllLines(table);
+        String many = rows.get(1).replaceFirst("\"faults\":\\d+", "\"faults\":\"many\"");
+        String nested = rows.get(1).replaceFirst("\"faults\":\\d+", "\"faults\":[1,2]");
+        byte[] noise = new byte[600];
+        new java.util.Random(3).nextBytes(noise);
+        Object[][] cases = {
+            {rows.get(0) + "\n" + many + "\n", "table.jsonl:2: measure 'faults' is many, not a number"},
+            {rows.get(0) + "\n" + nested + "\n", "table.jsonl:2: column 'faults' holds a nested array"},
+            {noise, "table.jsonl: not UTF-8 text"},
+            {"x".repeat(3 << 20) + "\n", "table.jsonl:1: a line over 1 MiB"},
+        };
+        for (Object[] c : cases) {
+            if (c[0] instanceof byte[] bytes) {
+                Files.write(table, bytes);
+            } else {
+                Files.writeString(table, (String) c[0]);
+            }
+            Cli cli = Cli.run("sweep", sweep.toString(), "--out", out.toString(), "--resume");
+            assertThat(cli.exitCode()).as((String) c[1]).isEqualTo(2);
+            assertThat(cli.err()).as((String) c[1]).isEqualTo("heaplab: " + out.resolve((String) c[1])
+                    + " (expected: a table of this sweep, as heaplab sweep wrote it)\n");
+        }
+        Files.delete(table);
+        Files.createDirectory(table);
+        Cli directory = Cli.run("sweep", sweep.toString(), "--out", out.toString(), "--resume");
+        assertThat(directory.exitCode()).isEqualTo(2);
+        assertThat(directory.err()).contains(table + ": a directory (expected: a table of this sweep").hasLineCount(1);
+    }
+
     /** An option that means nothing beside the others given is refused, naming what it needs; nothing runs. */
     @Test
     void optionsThatMeanNothingTogetherAreRefusedNotIgnored() throws Exception {

@@ -11,8 +11,14 @@ import io.heaplab.core.files.AtomicFiles;
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.reports.JsonResults;
 import io.heaplab.reports.read.SweepSections;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.Reader;
 import java.io.OutputStream;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -154,48 +160,87 @@ public final class SweepTable implements AutoCloseable {
         return mapper.writerWithDefaultPrettyPrinter().writeValueAsBytes(manifest);
     }
 
+    /** The longest line a table's row may be: rows are a few hundred bytes, so anything longer is not a row. */
+    static final int MAX_LINE = 1 << 20;
+
     /**
      * Takes the rows of a table of this sweep as done: each line a row whose coordinates name a point of it and
-     * whose measures are this sweep's; a last line without its line break was cut short by a stop, and is dropped.
+     * whose measures are this sweep's, numbers or null; a last line without its line break was cut short by a stop,
+     * and is dropped. The file is read a line at a time, each at most {@link #MAX_LINE} characters, so a damaged or
+     * enormous file costs no more memory than a row; what is not a row of this sweep names its file and line.
      */
     private void recover(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            throw new SpecException(file + ": " + (Files.isDirectory(file) ? "a directory" : "not a regular file")
+                    + " (expected: a table of this sweep, as heaplab sweep wrote it)");
+        }
         Map<String, Point> byKey = new HashMap<>();
         sweep.points().forEach(p -> byKey.put(p.key(), p));
-        String text = Files.readString(file, StandardCharsets.UTF_8);
-        String[] lines = text.split("\n", -1);
         JsonFactory json = new JsonFactory();
+        CharsetDecoder strict = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        try (Reader in = new BufferedReader(new InputStreamReader(Files.newInputStream(file), strict), 1 << 16)) {
+            StringBuilder line = new StringBuilder();
+            int n = 0;
+            for (int c = in.read(); c >= 0; c = in.read()) {
+                if (c != '\n') {
+                    if (line.length() == MAX_LINE) {
+                        throw notOurs(file, n, "a line over " + (MAX_LINE >> 20) + " MiB");
+                    }
+                    line.append((char) c);
+                    continue;
+                }
+                // only a line with its line break is whole: what follows the last one was cut short, and is dropped
+                if (!line.isEmpty() && !line.toString().isBlank()) {
+                    take(file, n, line.toString(), byKey, json);
+                }
+                line.setLength(0);
+                n++;
+            }
+        } catch (CharacterCodingException e) {
+            throw new SpecException(file + ": not UTF-8 text (expected: a table of this sweep, as heaplab sweep"
+                    + " wrote it)");
+        }
+    }
+
+    /** One whole line of a table, {@code n} from 0: a row of this sweep, kept; anything else fails naming it. */
+    private void take(Path file, int n, String line, Map<String, Point> byKey, JsonFactory json) throws IOException {
         int coordinates = sweep.columns().size();
-        // the last item is what follows the last line break: empty, or a line cut short
-        for (int n = 0; n < lines.length - 1; n++) {
-            if (lines[n].isBlank()) {
-                continue;
+        List<String> values = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        try (JsonParser parser = json.createParser(line)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                throw notOurs(file, n, "not a table row");
             }
-            List<String> values = new ArrayList<>();
-            List<String> names = new ArrayList<>();
-            try (JsonParser parser = json.createParser(lines[n])) {
-                if (parser.nextToken() != JsonToken.START_OBJECT) {
-                    throw notOurs(file, n, "not a table row");
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String name = parser.currentName();
+                JsonToken token = parser.nextToken();
+                int column = names.size();
+                names.add(name);
+                if (token == null || token.isStructStart()) {
+                    throw notOurs(file, n, "column '" + name + "' holds " + (token == null ? "nothing"
+                            : "a nested " + (token == JsonToken.START_ARRAY ? "array" : "object")));
                 }
-                while (parser.nextToken() == JsonToken.FIELD_NAME) {
-                    names.add(parser.currentName());
-                    JsonToken token = parser.nextToken();
-                    values.add(token == JsonToken.VALUE_NULL ? "" : parser.getText());
+                boolean measure = column >= coordinates && column < header.size() - 1;
+                if (measure && !token.isNumeric() && token != JsonToken.VALUE_NULL) {
+                    throw notOurs(file, n, "measure '" + name + "' is " + parser.getText() + ", not a number");
                 }
-            } catch (JsonProcessingException e) {
-                throw notOurs(file, n, "not JSON");
+                values.add(token == JsonToken.VALUE_NULL ? "" : parser.getText());
             }
-            if (!names.equals(header)) {
-                throw notOurs(file, n, "its columns are " + names + ", this sweep's " + header);
-            }
-            Point point = byKey.get(String.join("\u001f", values.subList(0, coordinates)));
-            if (point == null) {
-                throw notOurs(file, n, "a point this sweep does not have");
-            }
-            Row row = new Row(point.index(), values.subList(coordinates, values.size() - 1), values.getLast());
-            Row before = rows.putIfAbsent(point.index(), row);
-            if (before != null && !before.equals(row)) {
-                throw notOurs(file, n, "point " + point.key().replace('\u001f', ',') + " again, measured otherwise");
-            }
+        } catch (JsonProcessingException e) {
+            throw notOurs(file, n, "not JSON");
+        }
+        if (!names.equals(header)) {
+            throw notOurs(file, n, "its columns are " + names + ", this sweep's " + header);
+        }
+        Point point = byKey.get(String.join("\u001f", values.subList(0, coordinates)));
+        if (point == null) {
+            throw notOurs(file, n, "a point this sweep does not have");
+        }
+        Row row = new Row(point.index(), values.subList(coordinates, values.size() - 1), values.getLast());
+        Row before = rows.putIfAbsent(point.index(), row);
+        if (before != null && !before.equals(row)) {
+            throw notOurs(file, n, "point " + point.key().replace('\u001f', ',') + " again, measured otherwise");
         }
     }
 
