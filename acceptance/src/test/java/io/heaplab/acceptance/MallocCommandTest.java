@@ -200,6 +200,25 @@ class MallocCommandTest {
         assertThat(convert.err()).contains("is the input").contains("(expected: another file, so the input is not overwritten)");
         Cli noCommand = Cli.run("malloc", "capture", "-o", dir.resolve("x.hmt").toString());
         assertThat(noCommand.exitCode()).isEqualTo(2);
+        // sizes no program asked for, read from text: a calloc whose product passes 2^64, a 64-bit size read as
+        // signed; each names its line, and convert refuses them as replay does, so it never writes what it refuses
+        Path wrapped = Files.writeString(dir.resolve("wrapped.txt"), "1: calloc 0x1000 4294967296 4294967296\n");
+        Path signed = Files.writeString(dir.resolve("signed.mtrace"), "@ ./p:[0x1] + 0x1000 0xffffffffffffffff\n");
+        for (String[] args : new String[][] {{"replay", wrapped.toString(), "-a", "tlsf"},
+            {"convert", wrapped.toString(), dir.resolve("w.hmt").toString()},
+            {"replay", signed.toString(), "-a", "tlsf"}}) {
+            Cli sized = Cli.run(TraceCommandTest.concat(new String[] {"malloc"}, args));
+            assertThat(sized.exitCode()).as(sized.err()).isEqualTo(2);
+            assertThat(sized.err()).contains(": line 1: ").contains("(expected: ").contains("at most 140737488355328,"
+                    + " 2^47, the most a program's address space holds)").hasLineCount(1);
+        }
+        assertThat(dir.resolve("w.hmt")).doesNotExist();
+        // a request the trace's program got, of a terabyte: more than a run's heap may hold, as random-blocks says
+        Path terabyte = Files.writeString(dir.resolve("tb.txt"), "1: malloc 0x1000 1099511627776\n1: free 0x1000\n");
+        Cli huge = Cli.run("malloc", "replay", terabyte.toString(), "-a", "tlsf");
+        assertThat(huge.exitCode()).isEqualTo(2);
+        assertThat(huge.err()).contains("keeps 1099.5 GB live, more than the").contains("--max-memory")
+                .hasLineCount(1);
         // the other processes' traces would go beside a device, into /dev: refused before the command runs
         Path ran = dir.resolve("ran");
         Cli device = Cli.run("malloc", "capture", "-o", "/dev/null", "--", "sh", "-c", "touch " + ran);

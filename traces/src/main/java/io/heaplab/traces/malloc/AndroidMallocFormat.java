@@ -56,7 +56,11 @@ public final class AndroidMallocFormat {
                     }
                     continue;
                 }
-                parse(file, number, text, trace);
+                try {
+                    parse(file, number, text, trace);
+                } catch (IllegalArgumentException e) {
+                    throw TraceFormatException.atLine(file, number, e.getMessage()); // a size no program asked for
+                }
             }
         }
         return trace.build();

@@ -236,32 +236,41 @@ public final class HeaplabMallocFormat {
                 if ((head & THREAD_CHANGES) != 0) {
                     thread = (int) varint("thread");
                 }
-                switch (op) {
-                    case MALLOC -> {
-                        p += zigzag("pointer");
-                        trace.malloc(thread, p, varint("size"));
+                try {
+                    switch (op) {
+                        case MALLOC -> {
+                            p += zigzag("pointer");
+                            trace.malloc(thread, p, varint("size"));
+                        }
+                        case CALLOC -> {
+                            p += zigzag("pointer");
+                            long nmemb = varint("nmemb");
+                            long element = varint("element size");
+                            if (nmemb == 0) {
+                                // a calloc of no elements keeps its size as written
+                                trace.add(MallocOp.CALLOC, thread, p, 0, MallocTrace.requestSize("calloc", element), 0);
+                            } else {
+                                trace.calloc(thread, p, nmemb, element);
+                            }
+                        }
+                        case REALLOC -> {
+                            p += zigzag("pointer");
+                            long old = p + zigzag("old pointer");
+                            trace.realloc(thread, p, old, varint("size"));
+                        }
+                        case MEMALIGN -> {
+                            p += zigzag("pointer");
+                            long alignment = varint("alignment");
+                            trace.memalign(thread, p, alignment, varint("size"));
+                        }
+                        case FREE -> {
+                            p += zigzag("pointer");
+                            trace.free(thread, p);
+                        }
+                        case THREAD_DONE -> trace.threadDone(thread);
                     }
-                    case CALLOC -> {
-                        p += zigzag("pointer");
-                        long nmemb = varint("nmemb");
-                        long element = varint("element size");
-                        trace.add(MallocOp.CALLOC, thread, p, 0, nmemb == 0 ? element : nmemb * element, nmemb);
-                    }
-                    case REALLOC -> {
-                        p += zigzag("pointer");
-                        long old = p + zigzag("old pointer");
-                        trace.realloc(thread, p, old, varint("size"));
-                    }
-                    case MEMALIGN -> {
-                        p += zigzag("pointer");
-                        long alignment = varint("alignment");
-                        trace.memalign(thread, p, alignment, varint("size"));
-                    }
-                    case FREE -> {
-                        p += zigzag("pointer");
-                        trace.free(thread, p);
-                    }
-                    case THREAD_DONE -> trace.threadDone(thread);
+                } catch (IllegalArgumentException e) {
+                    throw problem(start, e.getMessage()); // a size no program asked for
                 }
             }
         }

@@ -152,7 +152,29 @@ public final class MallocTrace {
                               long failedCalls) {
     }
 
-    /** Events appended one at a time; arrays grow geometrically. */
+    /**
+     * The largest request a trace may hold: 2^47 bytes, the whole of a 64-bit program's user address space. A size
+     * beyond it (a 64-bit value read as signed, a calloc whose product overflows) is a damaged trace, not a request.
+     */
+    public static final long MAX_REQUEST = 1L << 47;
+
+    /**
+     * A request's size, or an {@link IllegalArgumentException} saying why it cannot be one: a reader names the line
+     * or byte (see {@link Builder}).
+     */
+    static long requestSize(String what, long size) {
+        if (size < 0 || size > MAX_REQUEST) {
+            throw new IllegalArgumentException(what + " of " + Long.toUnsignedString(size) + " bytes (expected: at"
+                    + " most " + MAX_REQUEST + ", 2^47, the most a program's address space holds)");
+        }
+        return size;
+    }
+
+    /**
+     * Events appended one at a time; arrays grow geometrically. A size no program could have asked for fails with an
+     * {@link IllegalArgumentException}, which each reader turns into a {@link io.heaplab.traces.TraceFormatException}
+     * naming its line or byte.
+     */
     public static final class Builder {
         private byte[] ops = new byte[256];
         private int[] threads = new int[256];
@@ -167,20 +189,27 @@ public final class MallocTrace {
         }
 
         public Builder malloc(int thread, long result, long size) {
-            return add(MallocOp.MALLOC, thread, result, 0, size, 0);
+            return add(MallocOp.MALLOC, thread, result, 0, requestSize("malloc", size), 0);
         }
 
-        /** {@code calloc(nmemb, elementSize)}; the trace keeps the product as the size. */
+        /** {@code calloc(nmemb, elementSize)}; the trace keeps the product as the size, checked not to wrap. */
         public Builder calloc(int thread, long result, long nmemb, long elementSize) {
+            // the product of two sizes may pass 2^64 and wrap to a small number: compared in full before it is kept
+            if (nmemb < 0 || elementSize < 0 || Math.multiplyHigh(nmemb, elementSize) != 0
+                    || nmemb * elementSize > MAX_REQUEST) {
+                throw new IllegalArgumentException("calloc of " + Long.toUnsignedString(nmemb) + " x "
+                        + Long.toUnsignedString(elementSize) + " bytes (expected: a product of at most " + MAX_REQUEST
+                        + ", 2^47, the most a program's address space holds)");
+            }
             return add(MallocOp.CALLOC, thread, result, 0, nmemb * elementSize, nmemb);
         }
 
         public Builder realloc(int thread, long result, long old, long size) {
-            return add(MallocOp.REALLOC, thread, result, old, size, 0);
+            return add(MallocOp.REALLOC, thread, result, old, requestSize("realloc", size), 0);
         }
 
         public Builder memalign(int thread, long result, long alignment, long size) {
-            return add(MallocOp.MEMALIGN, thread, result, 0, size, alignment);
+            return add(MallocOp.MEMALIGN, thread, result, 0, requestSize("memalign", size), alignment);
         }
 
         public Builder free(int thread, long pointer) {

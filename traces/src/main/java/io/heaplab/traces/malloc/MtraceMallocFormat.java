@@ -89,8 +89,13 @@ public final class MtraceMallocFormat {
         if (f.length < 3) {
             throw bad(file, number, line);
         }
-        return NumberParser.hex(f[2], () -> TraceFormatException.atLine(file, number, "size " + Quoted.quote(f[2])
-                + " (expected: hexadecimal such as 0x64)"));
+        long size = NumberParser.hex(f[2], () -> TraceFormatException.atLine(file, number, "size "
+                + Quoted.quote(f[2]) + " (expected: hexadecimal such as 0x64)"));
+        try {
+            return MallocTrace.requestSize("a request", size); // 0xffffffffffffffff is no size, but 64 bits read
+        } catch (IllegalArgumentException e) {
+            throw TraceFormatException.atLine(file, number, e.getMessage());
+        }
     }
 
     private static TraceFormatException bad(Path file, long number, String line) {

@@ -74,10 +74,14 @@ public final class RepMallocFormat {
                 }
                 long size = NumberParser.decimal(f[2], () -> TraceFormatException.atLine(file, n, "size "
                         + Quoted.quote(f[2]) + " (expected: a decimal count of bytes)"));
-                if (f[0].equals("a")) {
-                    trace.malloc(0, pointer(id), size);
-                } else {
-                    trace.realloc(0, pointer(id), pointer(id), size);
+                try {
+                    if (f[0].equals("a")) {
+                        trace.malloc(0, pointer(id), size);
+                    } else {
+                        trace.realloc(0, pointer(id), pointer(id), size);
+                    }
+                } catch (IllegalArgumentException e) {
+                    throw TraceFormatException.atLine(file, n, e.getMessage()); // a size no program asked for
                 }
             }
             if (headerRead < 4) {

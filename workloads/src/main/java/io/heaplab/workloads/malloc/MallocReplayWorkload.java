@@ -1,5 +1,6 @@
 package io.heaplab.workloads.malloc;
 
+import io.heaplab.core.run.MemoryLimits;
 import io.heaplab.core.heap.HeapAccess;
 import io.heaplab.core.spi.Allocator;
 import io.heaplab.core.spi.AllocatorSetup;
@@ -55,6 +56,8 @@ public final class MallocReplayWorkload implements Workload {
 
     @Override
     public void run(WorkloadContext context) {
+        // a trace whose live requests no run's heap may hold is refused as random-blocks refuses its options
+        MemoryLimits.checkOffHeap(description, peakLiveBytes);
         context.expectPeakLiveBytes(peakLiveBytes);
         new Replay(context).run();
     }
