@@ -59,6 +59,27 @@ class LauncherTest {
                 .doesNotContain("\n").doesNotContain("\tat ");
     }
 
+    /**
+     * Under the shell's limits the launcher probes its JDK with the user's JVM options, so what starts the command
+     * starts the probe; what stops every JVM is said in one line; and no crash report lands where it runs.
+     */
+    @Test
+    void underTheShellsLimitsTheLauncherStartsWithTheUsersOptionsOrSaysWhyInOneLine() throws Exception {
+        String here = "cd '" + dir + "' && ";
+        Launch.Result fits = Launch.shell(here + "ulimit -v 4000000 && HEAPLAB_JAVA_OPTS=-Xmx512m \"$HEAPLAB\" run"
+                + " -w random-blocks -a first-fit");
+        assertThat(fits.exitCode()).as(fits.err()).isZero();
+        Launch.Result tight = Launch.shell(here + "ulimit -v 600000 && \"$HEAPLAB\" run -w random-blocks -a first-fit");
+        assertThat(tight.exitCode()).isEqualTo(1);
+        assertThat(tight.err()).startsWith("heaplab: no JDK would start with HEAPLAB_JAVA_OPTS '' under this shell's"
+                + " limits (").contains("raise the limit (ulimit -v)").hasLineCount(1);
+        Launch.Result files = Launch.shell(here + "ulimit -n 12 && \"$HEAPLAB\" --version");
+        assertThat(files.err().lines().filter(l -> l.contains("find:"))).as(files.err()).isEmpty();
+        try (var left = Files.list(dir)) {
+            assertThat(left).as("nothing written where the launcher ran").isEmpty();
+        }
+    }
+
     private static String[] concat(String[] args, String more) {
         String[] all = java.util.Arrays.copyOf(args, args.length + 1);
         all[args.length] = more;
