@@ -52,6 +52,21 @@ class ReportCommandTest {
         assertUsage(Cli.run("report", "-o", dir.resolve("r").toString()), "RESULTS");
         assertUsage(Cli.run("report", jmhResult().toString()), "--out");
         assertThat(dir.resolve("r")).doesNotExist();
+        // a sweep's view options with no sweep table would be ignored: refused
+        assertUsage(Cli.run("report", jmhResult().toString(), "--x", "frames", "-o", dir.resolve("r").toString()),
+                "heaplab: --x chooses a sweep table's axes, but no sweep table (table.jsonl) is among the inputs"
+                        + " (expected: --x with a sweep's table.jsonl)\n");
+        // the report replaces OUT/charts whole: the user's file, or a directory of the user's files, stays
+        Path mine = Files.createDirectories(dir.resolve("mine"));
+        Files.writeString(mine.resolve("charts"), "my notes");
+        assertUsage(Cli.run("report", jmhResult().toString(), "-o", mine.toString()), "charts is a file, which the"
+                + " report's charts directory would replace");
+        Files.delete(mine.resolve("charts"));
+        Files.writeString(Files.createDirectories(mine.resolve("charts")).resolve("plot.py"), "import this");
+        assertUsage(Cli.run("report", jmhResult().toString(), "-o", mine.toString()), "holds plot.py, which no"
+                + " report drew");
+        assertThat(mine.resolve("charts/plot.py")).hasContent("import this");
+        assertThat(mine.resolve("index.html")).doesNotExist();
     }
 
     @Test

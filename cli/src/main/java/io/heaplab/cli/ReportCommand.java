@@ -4,10 +4,13 @@ import io.heaplab.core.spi.SpecException;
 import io.heaplab.reports.ChartOptions;
 import io.heaplab.reports.Reports;
 import io.heaplab.reports.chart.Charts;
+import io.heaplab.reports.read.SweepSections;
 import io.heaplab.reports.read.SweepView;
 import io.heaplab.reports.read.SweepViewException;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -81,6 +84,14 @@ final class ReportCommand implements Callable<Integer> {
                         + " outside " + out.resolve("charts") + ")");
             }
         }
+        if ((x != null || lines != null || !measures.isEmpty())
+                && inputs.stream().noneMatch(SweepSections::isSweepTable)) {
+            // the view's options choose a sweep table's axes: with no table to draw they would do nothing
+            String given = x != null ? "--x" : lines != null ? "--lines" : "--y";
+            throw new SpecException(given + " chooses a sweep table's axes, but no sweep table (table.jsonl) is among"
+                    + " the inputs (expected: " + given + " with a sweep's table.jsonl)");
+        }
+        checkChartsDirectory();
         Path[] results = inputs.toArray(Path[]::new);
         for (String written : List.of(Reports.PAGE, "report.json", "report.csv")) {
             Outputs.checkFile("--out", out.resolve(written), results);
@@ -96,6 +107,30 @@ final class ReportCommand implements Callable<Integer> {
         printer.println("wrote " + page);
         printer.flush();
         return Main.OK;
+    }
+
+    /**
+     * The report replaces {@code OUT/charts} whole: a file there, or a directory holding anything but the charts a
+     * report draws, is the user's and is refused rather than replaced.
+     */
+    private void checkChartsDirectory() throws IOException {
+        Path charts = out.resolve("charts");
+        if (!Files.exists(charts, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        if (!Files.isDirectory(charts, LinkOption.NOFOLLOW_LINKS)) {
+            throw new SpecException("--out " + out + ": " + charts + " is a file, which the report's charts directory"
+                    + " would replace (expected: an output directory without a file named charts)");
+        }
+        try (var entries = Files.list(charts)) {
+            Path other = entries.filter(e -> !e.getFileName().toString().matches(".+\\.(png|svg)")
+                    || !Files.isRegularFile(e, LinkOption.NOFOLLOW_LINKS)).findFirst().orElse(null);
+            if (other != null) {
+                throw new SpecException("--out " + out + ": " + charts + " holds " + other.getFileName() + ", which no"
+                        + " report drew, and the report replaces that directory (expected: a charts directory of"
+                        + " charts only, or another --out)");
+            }
+        }
     }
 
     /** The charts' scales and size the options give, or a usage error naming the option that is wrong. */
