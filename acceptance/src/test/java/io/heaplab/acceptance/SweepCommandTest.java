@@ -253,7 +253,7 @@ class SweepCommandTest {
 
     /**
      * Arrays nested 1,001 deep are one line naming the file in every format, TOML's too, where tomlj's recursion
-     * would overflow the stack; brackets inside a TOML string or comment are text and count for nothing.
+     * would overflow the stack (TOML's limit is 100, YAML's and JSON's 1000); brackets inside a TOML string or comment are text and count for nothing.
      */
     @Test
     void arraysNestedTooDeepAreOneLineInEveryFormat() throws Exception {
@@ -269,10 +269,16 @@ class SweepCommandTest {
                     .doesNotContain("StackOverflow");
         }
         assertThat(Cli.run("sweep", toml.toString(), "--check").err()).contains("deep.toml:3: arrays or inline tables"
-                + " nested more than 1000 deep (expected: at most 1000)");
+                + " nested more than 100 deep (expected: at most 100)");
         Path text = file("text.toml", "# " + "[".repeat(2000) + "\nallocator = \"buddy\"\nworkload = \"random-blocks\"\n"
                 + "[exclude]\nnote = '" + "[".repeat(2000) + "'\n");
         assertThat(Cli.run("sweep", text.toString(), "--check").err()).doesNotContain("nested");
+        // exactly as deep as allowed: tomlj reads it without overflowing the stack, and the sweep says what is wrong
+        String most = "[".repeat(100) + "1" + "]".repeat(100);
+        Cli deepest = Cli.run("sweep", file("most.toml", "allocator = \"buddy\"\nworkload = \"random-blocks\"\n"
+                + "seed = " + most + "\n").toString(), "--check");
+        assertThat(deepest.exitCode()).isEqualTo(2);
+        assertThat(deepest.err()).doesNotContain("nested more than").doesNotContain("StackOverflow").hasLineCount(1);
     }
 
     /**

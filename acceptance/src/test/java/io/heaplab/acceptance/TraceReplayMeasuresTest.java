@@ -78,6 +78,20 @@ class TraceReplayMeasuresTest {
         assertThat(share.out().lines()).anyMatch(l -> l.matches("lru:frames=3 +8 .*"));
         assertThat(ran("trace", "replay", classic().toString(), "-p", "lru:frames=3", "--warmup", "0.25").out())
                 .isEqualTo(share.out());
+        assertThat(ran("trace", "replay", classic().toString(), "-p", "lru:frames=3", "--warmup", "5.0").out())
+                .isEqualTo(share.out());
+
+        // a share in decimal, as written: 29% of 100 references is 29, though 0.29 x 100 is 28.999... in binary
+        Path hundred = Files.writeString(dir.resolve("hundred.txt"), "# heaplab trace v1 page-size=512\n"
+                + IntStream.range(0, 100).mapToObj(i -> Integer.toString(i % 7)).collect(Collectors.joining("\n",
+                        "", "\n")));
+        assertThat(ran("trace", "replay", hundred.toString(), "-p", "lru:frames=3", "--warmup", "29%").out())
+                .contains("measured after a warm-up of 29 references");
+
+        // a run the warm-up's end cuts in two is still one run of the trace
+        Path runs = Files.writeString(dir.resolve("runs.txt"), "# heaplab trace v1 page-size=512\n7\n7\n7\n7\n0\n0\n");
+        assertThat(ran("trace", "replay", runs.toString(), "-p", "lru:frames=1", "--warmup", "2").out())
+                .contains("6 references in 2 reference runs to 2 pages, measured after a warm-up of 2 references");
     }
 
     @Test
@@ -159,6 +173,10 @@ class TraceReplayMeasuresTest {
         assertUsage(Cli.run("trace", "replay", trace, "-p", "lru:frames=3", "--sizes", "--size-column", "2"),
                 "--size-column 2 says where an ids trace holds its sizes, but '" + trace + "' is a text trace "
                         + "(expected: --size-column for ids traces only)");
+        Path csv = Files.writeString(dir.resolve("ids.csv"), "1,11,100\n2,22,10\n");
+        assertUsage(Cli.run("trace", "replay", csv.toString(), "--id-column", "2", "--size-column", "2", "--sizes",
+                "-p", "lru:frames=2"), "--size-column 2 (expected: another column than the ids', which --id-column"
+                + " names)");
         assertUsage(Cli.run("curve", trace, "--warmup", "-1", "-o", dir.resolve("c").toString()), "--warmup -1");
         assertUsage(Cli.run("curve", "-w", "random-blocks:live=10,steps=100", "-a", "stack", "--warmup", "5", "-o",
                 dir.resolve("c").toString()), "--warmup warms the policies on a TRACE");

@@ -36,7 +36,7 @@ final class ArgumentFiles {
     private ArgumentFiles() {
     }
 
-    /** {@code args} with every {@code @FILE} replaced by its arguments; a bad file fails with a {@link SpecException}. */
+    /** {@code args} with every {@code @FILE} replaced by its arguments; a bad file fails with a SpecException. */
     static String[] expand(String[] args) {
         List<String> out = new ArrayList<>();
         expand(List.of(args), out, new ArrayDeque<>());
@@ -110,7 +110,6 @@ final class ArgumentFiles {
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
             if (c == '"' || c == '\'') {
-                int line = 1 + (int) text.substring(0, i).chars().filter(ch -> ch == '\n').count();
                 int end = i + 1;
                 for (; end < text.length() && text.charAt(end) != c; end++) {
                     if (c == '"' && text.charAt(end) == '\\' && end + 1 < text.length()) {
@@ -119,6 +118,8 @@ final class ArgumentFiles {
                     token.append(text.charAt(end));
                 }
                 if (end == text.length()) {
+                    // counted only here: counting at every quote would make a file of quotes quadratic
+                    int line = 1 + (int) text.substring(0, i).chars().filter(ch -> ch == '\n').count();
                     throw bad(arg, "line " + line + ": a quote " + c + " is never closed (expected: a closing " + c
                             + ")");
                 }

@@ -52,7 +52,12 @@ final class ReplayMeasureOptions {
                 throw new SpecException("--size-column " + sizeColumn + " without --sizes (expected: both, to "
                         + "weigh each request by its size)");
             }
-            replay.sizeColumn(sizeColumn);
+            try {
+                replay.sizeColumn(sizeColumn);
+            } catch (SpecException e) {
+                throw new SpecException("--size-column " + sizeColumn + " (expected: another column than the ids',"
+                        + " which --id-column names)");
+            }
         }
         replay.byteMissRatio(sizes);
     }

@@ -31,17 +31,22 @@ final class WarmupOption {
         String text = warmup.strip();
         try {
             if (text.endsWith("%")) {
-                double percent = Double.parseDouble(text.substring(0, text.length() - 1));
-                if (!(percent >= 0 && percent < 100)) {
+                // in decimal, so 29% is 0.29 of the trace, not a hair less
+                java.math.BigDecimal percent = new java.math.BigDecimal(text.substring(0, text.length() - 1));
+                if (percent.signum() < 0 || percent.compareTo(java.math.BigDecimal.valueOf(100)) >= 0) {
                     throw refused("a share of the trace from 0% up to 100%, 100% excluded, such as 10%");
                 }
-                replay.warmupFraction(percent / 100);
+                replay.warmupFraction(percent.movePointLeft(2).doubleValue());
             } else if (text.contains(".")) {
-                double fraction = Double.parseDouble(text);
-                if (!(fraction >= 0 && fraction < 1)) {
+                java.math.BigDecimal value = new java.math.BigDecimal(text);
+                if (value.compareTo(java.math.BigDecimal.ONE) >= 0 && value.stripTrailingZeros().scale() <= 0) {
+                    replay.warmup(value.longValueExact()); // 5.0 is five references, as a size 64.0 is 64
+                    return;
+                }
+                if (value.signum() < 0 || value.compareTo(java.math.BigDecimal.ONE) >= 0) {
                     throw refused("a share of the trace from 0 up to 1, 1 excluded, such as 0.1");
                 }
-                replay.warmupFraction(fraction);
+                replay.warmupFraction(value.doubleValue());
             } else {
                 long references = Long.parseLong(text);
                 if (references < 0) {
@@ -49,7 +54,7 @@ final class WarmupOption {
                 }
                 replay.warmup(references);
             }
-        } catch (NumberFormatException e) {
+        } catch (NumberFormatException | ArithmeticException e) {
             throw refused(EXPECTED);
         }
     }

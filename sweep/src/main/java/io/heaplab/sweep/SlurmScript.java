@@ -67,7 +67,7 @@ public final class SlurmScript {
                 + "#SBATCH --job-name=heaplab-" + name + "\n"
                 + "#SBATCH --array=0-" + (tasks - 1) + "\n"
                 + "#SBATCH --cpus-per-task=1\n"
-                + "#SBATCH --output=" + directive(logs.resolve("array-%A_%a.out")) + "\n"
+                + "#SBATCH --output=" + directive(logs, "array-%A_%a.out") + "\n"
                 + setup
                 + command + " --shard \"$SLURM_ARRAY_TASK_ID/" + tasks + "\" --threads \"${SLURM_CPUS_PER_TASK:-1}\""
                 + " --out " + quote(out.resolve("shards").toString()) + "/\"$SLURM_ARRAY_TASK_ID\" --resume\n";
@@ -75,7 +75,7 @@ public final class SlurmScript {
                 + "# the shards' tables into one, " + out + "; a point no shard has is run here\n"
                 + "#SBATCH --job-name=heaplab-" + name + "-merge\n"
                 + "#SBATCH --cpus-per-task=1\n"
-                + "#SBATCH --output=" + directive(logs.resolve("merge-%j.out")) + "\n"
+                + "#SBATCH --output=" + directive(logs, "merge-%j.out") + "\n"
                 + setup
                 + "merges=()\n"
                 + "for shard in " + quote(out.resolve("shards").toString()) + "/*/; do\n"
@@ -120,16 +120,18 @@ public final class SlurmScript {
     }
 
     /**
-     * A path as a {@code #SBATCH} option's value: as it is when plain, else in double quotes, which sbatch takes off
-     * as a shell would; a double quote or a backslash inside cannot be carried and is refused.
+     * A log file in {@code dir} named by Slurm's {@code pattern}, as a {@code #SBATCH} option's value: as it is when
+     * plain, else in double quotes, which sbatch takes off as a shell would; a double quote or a backslash inside
+     * cannot be carried and is refused.
      */
-    private static String directive(Path path) {
-        String text = path.toString();
+    private static String directive(Path dir, String pattern) {
+        // Slurm fills in %A, %a and %j: a % of the user's directory is doubled so it stays a %
+        String text = dir.toString().replace("%", "%%") + "/" + pattern;
         if (PLAIN.matcher(text).matches()) {
             return text;
         }
         if (text.contains("\"") || text.contains("\\")) {
-            throw new io.heaplab.core.spi.SpecException("--emit: the log directory " + quote(text) + " holds a double"
+            throw new io.heaplab.core.spi.SpecException("--emit: the log directory " + quote(dir.toString()) + " holds a double"
                     + " quote or a backslash (expected: a directory a #SBATCH line can name)");
         }
         return "\"" + text + "\"";

@@ -13,6 +13,7 @@ import io.heaplab.core.spi.Spec;
 import io.heaplab.core.files.InputFile;
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.core.trace.CountingSink;
+import io.heaplab.core.trace.FanOut;
 import io.heaplab.core.trace.ObjectSizes;
 import io.heaplab.core.trace.ParallelFanOut;
 import io.heaplab.core.trace.ReferenceSink;
@@ -123,7 +124,11 @@ public final class TraceReplay {
      * bytes, for the {@linkplain #byteMissRatio(boolean) byte miss ratio}; 0, the default, for none.
      */
     public TraceReplay sizeColumn(int column) {
-        new ReadOptions(ReadOptions.DEFAULT_PAGE_SIZE, false, idColumn, header, column); // checks it here
+        try {
+            new ReadOptions(ReadOptions.DEFAULT_PAGE_SIZE, false, idColumn, header, column); // checks it here
+        } catch (IllegalArgumentException e) {
+            throw new SpecException(e.getMessage()); // the user's mistake, not the run's
+        }
         this.sizeColumn = column;
         return this;
     }
@@ -278,7 +283,10 @@ public final class TraceReplay {
         List<PagingSimulator> simulators = binder.simulators();
         checkFile();
         ReadOptions options = new ReadOptions(pageSize, instructions, idColumn, header, sizeColumn);
-        long warm = warmupFraction < 0 ? warmup : (long) (warmupFraction * countReferences(options));
+        // the share in decimal, as written (0.29, not 0.28999...), of the count, rounded down to whole references
+        long warm = warmupFraction < 0 ? warmup : new java.math.BigDecimal(Double.toString(warmupFraction))
+                .multiply(java.math.BigDecimal.valueOf(countReferences(options)))
+                .setScale(0, java.math.RoundingMode.FLOOR).longValueExact();
         try (TraceReader reader = TraceFiles.open(trace, format, options)) {
             options.checkApplies(reader, trace.toString(), pageSizeGiven);
             ObjectSizes sizes = byteMissRatio ? new ObjectSizes() : null;
@@ -305,12 +313,12 @@ public final class TraceReplay {
                 measured.add(policy);
             }
             ReferenceTally tally = ReferenceTally.ofDensePages(); // replayDense numbers pages as they first come
-            List<ReferenceSink> sinks = new ArrayList<>(measured);
-            sinks.add(tally);
             // the trace is decoded once; its policies are simulated side by side, each seeing every batch in order
-            try (ParallelFanOut all = new ParallelFanOut(sinks, threads)) {
-                // the warm-up cuts the stream once, between two batches: nothing is compared per reference
-                ReferenceSink stream = warm > 0 ? new WarmupBoundary(all, warm) : all;
+            try (ParallelFanOut all = new ParallelFanOut(measured, threads)) {
+                // the warm-up cuts the stream once, between two batches: nothing is compared per reference; the
+                // tally counts the trace as it is, before the cut, which would make one run of the one it splits two
+                ReferenceSink policies = warm > 0 ? new WarmupBoundary(all, warm) : all;
+                ReferenceSink stream = new FanOut(List.of(tally, policies));
                 ReferenceSink fed = progress == null ? stream : CountingSink.around(stream, progress);
                 reader.replayDense(fed);
                 fed.finish();
@@ -329,7 +337,7 @@ public final class TraceReplay {
                 paging.put(spec, measured.get(i).outcome());
                 WindowedFaults windows = windowed.get(i);
                 if (windows == null) {
-                    notWindowed.add(spec); // a curve or OPT, when windows were asked for
+                    notWindowed.add(spec); // a curve or OPT, or every policy when no windows were asked for
                 } else {
                     windowFaults.put(spec, windows.faults());
                     ends = windows.ends();
@@ -339,8 +347,9 @@ public final class TraceReplay {
             // an empty trace has no window to show
             FaultWindows windows = windowFaults.isEmpty() || ends.length == 0 ? null
                     : new FaultWindows(length, ends, windowFaults, notWindowed);
-            return new ReplayResult(trace, reader.format(), reader.pageSize(), tally.references(), tally.measuredFrom(),
-                    tally.runs(), tally.distinctPages(), paging, warm, windows);
+            // counting starts at the later of the warm-up's end and the trace's own measured phase
+            return new ReplayResult(trace, reader.format(), reader.pageSize(), tally.references(),
+                    Math.max(warm, tally.measuredFrom()), tally.runs(), tally.distinctPages(), paging, warm, windows);
         }
     }
 

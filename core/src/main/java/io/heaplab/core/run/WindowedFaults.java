@@ -23,6 +23,11 @@ public final class WindowedFaults extends SplitAtBoundaries implements PagingSim
     public static final int FEWEST = 100;
     /** Windows of an adaptive timeline that make neighbours merge. */
     public static final int MOST = 2 * FEWEST;
+    /**
+     * The most windows of a given length kept: past it neighbours merge and the length doubles, as adaptive windows
+     * do, so {@code --window 1} on a long trace costs neither memory nor a call per reference without bound.
+     */
+    public static final int MOST_GIVEN = 100_000;
 
     private final PagingSimulator policy;
     private final boolean adaptive;
@@ -46,7 +51,10 @@ public final class WindowedFaults extends SplitAtBoundaries implements PagingSim
         this.adaptive = adaptive;
     }
 
-    /** Windows of {@code length} references each (the last may be shorter). */
+    /**
+     * Windows of {@code length} references each (the last may be shorter), doubled whenever there would be more
+     * than {@value #MOST_GIVEN} of them.
+     */
     public static WindowedFaults every(PagingSimulator policy, long length) {
         if (length < 1) {
             throw new IllegalArgumentException("window: " + length + " (expected: >= 1)");
@@ -67,13 +75,13 @@ public final class WindowedFaults extends SplitAtBoundaries implements PagingSim
     @Override
     protected long atBoundary() {
         close(time());
-        if (adaptive && windows == MOST) {
+        if (windows == (adaptive ? MOST : MOST_GIVEN)) {
             // keep every second end: neighbours merge, the windows are twice as long
-            for (int i = 0; i < FEWEST; i++) {
+            for (int i = 0; i < windows / 2; i++) {
                 faultsAt[i] = faultsAt[2 * i + 1];
                 endsAt[i] = endsAt[2 * i + 1];
             }
-            windows = FEWEST;
+            windows /= 2;
             length *= 2;
         }
         return time() + length;

@@ -3,10 +3,10 @@ package io.heaplab.core.trace;
 import java.util.function.LongConsumer;
 
 /**
- * A sink that passes every batch on to another and, after each, tells a listener how many references have passed so
- * far (this batch's included: it is counted as it is handed on): how a command's progress bar follows a replay whose length it cannot know ahead (a text trace, a compressed
- * one). The count costs one add per run of a batch, on the thread that feeds the batches; the listener is told once
- * per batch, so it may be slow.
+ * A sink that passes every batch on to another and tells a listener how many references have passed so far, this
+ * batch's included (it is counted as it is handed on): how a command's progress bar follows a replay whose length
+ * it cannot know ahead (a text trace, a compressed one). The count costs one add per run of a batch, on the thread
+ * that feeds the batches; the listener is told once per batch, so it may be slow.
  */
 public final class CountingSink implements ReferenceSink {
 

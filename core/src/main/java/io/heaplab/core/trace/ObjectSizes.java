@@ -32,6 +32,9 @@ public final class ObjectSizes {
             }
             chunk[page & (CHUNK - 1)] = bytes;
             known++;
+        } else if (page > known) {
+            // dense pages are numbered as they first come: a gap is a reader's bug, and would weigh objects as 0
+            throw new IllegalStateException("page " + page + " before page " + known + " was requested");
         }
     }
 

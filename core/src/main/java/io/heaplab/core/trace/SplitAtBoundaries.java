@@ -5,9 +5,10 @@ package io.heaplab.core.trace;
  * {@link #atBoundary()} can act there (start the measured phase, close a window of the miss-ratio timeline).
  *
  * <p>A batch that reaches no boundary, nearly every one, is passed on as it came: the cost is the sum of its runs'
- * counts and one compare, and nothing once the last boundary is passed. A batch that reaches one is copied and cut there; a run that straddles the boundary is
- * cut into two runs of the same page, which every policy treats as the one run (the second part hits), the write
- * bit going to both (the page stays dirty either way). Program phases are not passed on: a trace has none.
+ * counts and one compare, and nothing once the last boundary is passed. A batch that reaches one is copied and cut
+ * there; a run that straddles the boundary is cut into two runs of the same page, which every policy treats as the
+ * one run (the second part hits), the write bit going to both (the page stays dirty either way); a tally of the
+ * trace's runs is fed before the cut. Program phases are not passed on: a trace has none.
  */
 public abstract class SplitAtBoundaries implements ReferenceSink {
 

@@ -82,6 +82,23 @@ class WindowedFaultsTest {
         assertThat(((PagingOutcome.Faults) windows.outcome()).faults()).isEqualTo(3);
     }
 
+    /** Windows of one reference on a long stream: past 100,000 they merge in pairs, so neither memory nor calls grow. */
+    @Test
+    void givenWindowsPastTheirMostMergeAndDouble() {
+        WindowedFaults windows = WindowedFaults.every(new ColdMisses(), 1);
+        long[] run = {0};
+        for (int i = 0; i < 250_000; i++) {
+            run[0] = PageRun.pack(i % 1000, 1, false);
+            windows.accept(run, 1);
+        }
+        windows.finish();
+        // 100,000 of 1 make 50,000 of 2; at 200,000 references, 100,000 of 2 make 50,000 of 4; then 12,500 more
+        assertThat(windows.length()).isEqualTo(4);
+        assertThat(windows.ends()).hasSize(62_500).endsWith(250_000);
+        assertThat(windows.ends()[0]).isEqualTo(4);
+        assertThat(java.util.Arrays.stream(windows.faults()).sum()).isEqualTo(1000);
+    }
+
     @Test
     void adaptiveWindowsMergeSoTheirNumberStaysBetweenTheBounds() {
         WindowedFaults windows = WindowedFaults.adaptive(new ColdMisses());
@@ -156,10 +173,9 @@ class WindowedFaultsTest {
     }
 
     @Test
-    void sizesAreUnsignedAndKeptForObjectsInOrderOfFirstRequest() {
+    void sizesAreUnsignedAndKeptForObjectsInTheOrderOfTheirFirstRequest() {
         ObjectSizes sizes = new ObjectSizes();
         sizes.request(0, -1);
-        sizes.request(5, 7); // not the next new object: ignored
         sizes.request(1, 7);
         assertThat(sizes.bytes(0)).isEqualTo(0xFFFF_FFFFL);
         assertThat(sizes.bytes(1)).isEqualTo(7);

@@ -18,8 +18,11 @@ final class TomlNodes {
     private TomlNodes() {
     }
 
-    /** The deepest nesting of arrays and inline tables read, as deep as Jackson lets a YAML or JSON file go. */
-    static final int MAX_DEPTH = 1000;
+    /**
+     * The deepest nesting of arrays and inline tables read: tomlj's parser spends many frames a level, so far less
+     * than the 1000 Jackson allows YAML and JSON, and still far more than a sweep file's three or four.
+     */
+    static final int MAX_DEPTH = 100;
 
     static Node read(Path file, String text) {
         // tomlj parses by recursion: a file nested thousands deep would overflow the stack, so it is measured first
