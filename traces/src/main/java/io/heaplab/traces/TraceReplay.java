@@ -283,10 +283,6 @@ public final class TraceReplay {
         List<PagingSimulator> simulators = binder.simulators();
         checkFile();
         ReadOptions options = new ReadOptions(pageSize, instructions, idColumn, header, sizeColumn);
-        // the share in decimal, as written (0.29, not 0.28999...), of the count, rounded down to whole references
-        long warm = warmupFraction < 0 ? warmup : new java.math.BigDecimal(Double.toString(warmupFraction))
-                .multiply(java.math.BigDecimal.valueOf(countReferences(options)))
-                .setScale(0, java.math.RoundingMode.FLOOR).longValueExact();
         try (TraceReader reader = TraceFiles.open(trace, format, options)) {
             options.checkApplies(reader, trace.toString(), pageSizeGiven);
             ObjectSizes sizes = byteMissRatio ? new ObjectSizes() : null;
@@ -295,6 +291,11 @@ public final class TraceReplay {
                         reader.format().label()) + " trace, which gives no object sizes (expected: a trace with "
                         + "sizes: libCacheSim's oracleGeneral, or an ids trace with a size column)");
             }
+            // after every refusal the trace's head can tell: a share of the trace costs a whole pass to count it; the
+            // share in decimal, as written (0.29, not 0.28999...), of the count, rounded down to whole references
+            long warm = warmupFraction < 0 ? warmup : new java.math.BigDecimal(Double.toString(warmupFraction))
+                    .multiply(java.math.BigDecimal.valueOf(countReferences(options)))
+                    .setScale(0, java.math.RoundingMode.FLOOR).longValueExact();
             List<PagingSimulator> measured = new ArrayList<>();
             List<WindowedFaults> windowed = new ArrayList<>();
             for (PagingSimulator simulator : simulators) {
