@@ -321,6 +321,42 @@ class SweepCommandTest {
         assertThat(directory.err()).contains(table + ": a directory (expected: a table of this sweep").hasLineCount(1);
     }
 
+    /**
+     * Work a sweep file asks for is bounded by count before it is spent: a million seeds against a thousand exclude
+     * entries, twenty thousand include entries, ten files each including the next ten times (each file is read
+     * once, and the points are counted as they are added).
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void expansionsAreBoundedByCountBeforeTheirWorkIsDone() throws Exception {
+        StringBuilder excludes = new StringBuilder("workload: random-blocks\nallocator: buddy\nseed: 1..1000000\n"
+                + "exclude:\n");
+        for (int i = 1; i <= 1000; i++) {
+            excludes.append("  - {seed: ").append(i).append("}\n");
+        }
+        Cli excluded = Cli.run("sweep", file("excludes.yaml", excludes.toString()).toString(), "--check");
+        assertThat(excluded.exitCode()).isEqualTo(2);
+        assertThat(excluded.err()).contains("1000 exclude entries over 1000000 points make 1000000000 comparisons"
+                + " (expected: at most 100000000;").hasLineCount(1);
+
+        StringBuilder includes = new StringBuilder("workload: random-blocks\nallocator: buddy\ninclude:\n");
+        for (int i = 1; i <= 20_000; i++) {
+            includes.append("  - {seed: ").append(i).append("}\n");
+        }
+        Cli included = Cli.run("sweep", file("includes.yaml", includes.toString()).toString(), "--check");
+        assertThat(included.exitCode()).as(included.err()).isZero();
+        assertThat(included.out()).contains(": 20000 point(s)"); // seed 1 is the grid's own point
+
+        file("nest9.yaml", "workload: random-blocks\nallocator: buddy\n");
+        for (int level = 8; level >= 0; level--) {
+            file("nest" + level + ".yaml", "workload: random-blocks\nallocator: buddy\ninclude: ["
+                    + String.join(", ", java.util.Collections.nCopies(10, "nest" + (level + 1) + ".yaml")) + "]\n");
+        }
+        Cli nested = Cli.run("sweep", dir.resolve("nest0.yaml").toString(), "--check");
+        assertThat(nested.exitCode()).isEqualTo(2);
+        assertThat(nested.err()).contains("more than 1000000 points (expected: at most 1000000").hasLineCount(1);
+    }
+
     /** An option that means nothing beside the others given is refused, naming what it needs; nothing runs. */
     @Test
     void optionsThatMeanNothingTogetherAreRefusedNotIgnored() throws Exception {

@@ -29,6 +29,8 @@ final class SweepGrid {
 
     /** The most points a sweep may name: more is a typo in a range, not an experiment. */
     static final int MAX_POINTS = 1_000_000;
+    /** The most comparisons of exclude entries with points a sweep file may ask for: seconds, not minutes. */
+    static final long MAX_MATCHES = 100_000_000L;
 
     /** A point before the sweep's columns are known. */
     record Draft(At<Spec> workload, At<Spec> allocator, At<Spec> policy, At<Integer> pageSize,
@@ -118,7 +120,14 @@ final class SweepGrid {
         if (exclude == null) {
             return;
         }
-        for (Node entry : items(exclude, "exclude")) {
+        List<Node> entries = items(exclude, "exclude");
+        // each entry is matched against every point: the work is bounded before it is done, not after minutes
+        if ((long) entries.size() * grid.size() > MAX_MATCHES) {
+            throw new SweepFileException(file, exclude.line(), entries.size() + " exclude entries over " + grid.size()
+                    + " points make " + (long) entries.size() * grid.size() + " comparisons (expected: at most "
+                    + MAX_MATCHES + "; fewer entries, or axes that leave the points out to begin with)");
+        }
+        for (Node entry : entries) {
             Map<String, Set<String>> rule = rule(entry, "exclude");
             // a rule that matches nothing is a typo, not a choice: said at once, not run around
             if (grid.stream().noneMatch(d -> matches(d, rule))) {
@@ -139,11 +148,14 @@ final class SweepGrid {
         List<Draft> drafts = new ArrayList<>(grid);
         if (include != null) {
             for (Node entry : items(include, "include")) {
-                if (entry instanceof Node.Scalar name) {
-                    drafts.addAll(files.apply(name));
-                } else {
-                    drafts.addAll(overridden((Node.Mapping) mapping(entry, "include")));
+                // counted as they are added, so many entries, or files that include one another many times over,
+                // fail at the cap rather than after their points are made
+                List<Draft> more = entry instanceof Node.Scalar name ? files.apply(name)
+                        : overridden((Node.Mapping) mapping(entry, "include"), drafts.size());
+                if ((long) drafts.size() + more.size() > MAX_POINTS) {
+                    throw tooMany(file, entry.line());
                 }
+                drafts.addAll(more);
             }
         }
         return drafts;
@@ -154,23 +166,32 @@ final class SweepGrid {
                 + MAX_POINTS + "; a range too wide?)");
     }
 
-    /** Every point of the grid with the axes an include table names set to its values (lists multiply). */
-    private List<Draft> overridden(Node.Mapping entry) {
+    /**
+     * Every point of the grid with the axes an include table names set to its values (lists multiply); {@code
+     * before} points are there already, and count toward the cap.
+     */
+    private List<Draft> overridden(Node.Mapping entry, int before) {
+        // each axis's values read once, not once per point
+        Map<String, List<At<String>>> values = new LinkedHashMap<>();
+        for (Map.Entry<String, Node> axis : entry.entries().entrySet()) {
+            String name = axis.getKey();
+            Role role = known.get(name);
+            if (role == null) {
+                throw unknownColumn(axis.getValue().line(), name, "include");
+            }
+            values.put(name, AxisValues.values(file, axis.getValue(), name, sizes(name, role)));
+        }
         List<Draft> added = new ArrayList<>();
         for (Draft draft : grid) {
             List<Draft> variants = List.of(draft);
-            for (Map.Entry<String, Node> axis : entry.entries().entrySet()) {
+            for (Map.Entry<String, List<At<String>>> axis : values.entrySet()) {
                 String name = axis.getKey();
-                Role role = known.get(name);
-                if (role == null) {
-                    throw unknownColumn(axis.getValue().line(), name, "include");
-                }
                 List<Draft> next = new ArrayList<>();
                 for (Draft d : variants) {
-                    for (At<String> value : AxisValues.values(file, axis.getValue(), name, sizes(name, role))) {
-                        next.add(set(d, name, role, value));
-                        if (added.size() + next.size() > MAX_POINTS) {
-                            throw tooMany(file, axis.getValue().line());
+                    for (At<String> value : axis.getValue()) {
+                        next.add(set(d, name, known.get(name), value));
+                        if ((long) before + added.size() + next.size() > MAX_POINTS) {
+                            throw tooMany(file, entry.entries().get(name).line());
                         }
                     }
                 }

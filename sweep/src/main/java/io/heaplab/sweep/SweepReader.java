@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -49,6 +50,8 @@ public final class SweepReader {
     private final Deque<Path> reading = new ArrayDeque<>();
     /** Every sweep file read, the first and its includes, once each. */
     private final Set<Path> read = new LinkedHashSet<>();
+    /** The points of each included file, read once however many times it is included (a file is what it says). */
+    private final Map<Path, List<Draft>> includedPoints = new HashMap<>();
 
     private SweepReader(Plugins plugins) {
         this.plugins = plugins;
@@ -131,7 +134,12 @@ public final class SweepReader {
                     + (Files.isDirectory(other) ? "a directory" : "no such file") + " (expected: a sweep file,"
                     + " relative to " + file.getFileName() + ")");
         }
-        return drafts(other, SweepFiles.read(other));
+        List<Draft> known = includedPoints.get(normal);
+        if (known == null) {
+            known = drafts(other, SweepFiles.read(other));
+            includedPoints.put(normal, known);
+        }
+        return known;
     }
 
     /**
