@@ -3,6 +3,7 @@ package io.heaplab.core.files;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -42,10 +43,18 @@ public final class Leftovers {
 
     private static void removeAll() {
         for (Path path : PENDING) {
-            try {
-                delete(path);
-            } catch (IOException | RuntimeException e) {
-                // the process is ending: what cannot be removed stays, hidden, named .*.tmp
+            // other threads run on while the hook does (a report's drawing threads): a file one writes as the
+            // directory is walked leaves it not empty, so the removal is tried again until nothing is left
+            for (int attempt = 0; attempt < 20 && Files.exists(path, LinkOption.NOFOLLOW_LINKS); attempt++) {
+                try {
+                    delete(path);
+                } catch (IOException | RuntimeException e) {
+                    try {
+                        Thread.sleep(25);
+                    } catch (InterruptedException stop) {
+                        return; // what cannot be removed stays, hidden, named .*.tmp
+                    }
+                }
             }
         }
     }

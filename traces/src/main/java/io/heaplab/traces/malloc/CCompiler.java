@@ -121,7 +121,7 @@ public final class CCompiler {
             builder.environment().putAll(environment);
             Process process;
             try {
-                process = builder.start();
+                process = ChildProcess.start(builder);
             } catch (IOException e) {
                 throw new CompileException(purpose + ": cannot run the C compiler " + compiler + " ("
                         + e.getMessage() + ")");

@@ -1,5 +1,6 @@
 package io.heaplab.traces.malloc;
 
+import io.heaplab.core.files.Leftovers;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -59,6 +60,7 @@ public final class MallocCapture {
                 }
             }
             Files.deleteIfExists(directory);
+            Leftovers.remove(directory);
         }
     }
 
@@ -122,6 +124,8 @@ public final class MallocCapture {
         }
         Path library = library();
         Path directory = Files.createTempDirectory("heaplab-capture-");
+        // removed with the raw traces should heaplab be stopped while the command runs
+        Leftovers.add(directory);
         ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile()).inheritIO();
         builder.environment().clear();
         builder.environment().putAll(environment);
@@ -130,9 +134,10 @@ public final class MallocCapture {
         builder.environment().put("HEAPLAB_MALLOC_DIR", directory.toString());
         java.lang.Process process;
         try {
-            process = builder.start();
+            process = ChildProcess.start(builder);
         } catch (IOException e) {
             Files.deleteIfExists(directory);
+            Leftovers.remove(directory);
             throw new CaptureException("malloc capture: cannot start " + command.getFirst() + " ("
                     + e.getMessage().replaceFirst("^Cannot run program \"[^\"]*\"[^:]*: ", "") + ")");
         }

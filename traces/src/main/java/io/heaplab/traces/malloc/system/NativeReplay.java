@@ -126,7 +126,7 @@ public final class NativeReplay {
             builder.environment().put("LD_PRELOAD", allocator.library().toString());
         }
         String who = allocator == null ? "the allocator-free run" : allocator.name();
-        Process process = builder.start();
+        Process process = ChildProcess.start(builder);
         int status = ChildProcess.await(process,
                 () -> new ReplayException("malloc native: interrupted while replaying under " + who));
         List<String> messages = Files.readAllLines(errors, StandardCharsets.ISO_8859_1).stream()
