@@ -20,6 +20,35 @@ class HostileInputTest {
     @TempDir
     Path dir;
 
+    /**
+     * A name too long to write beside its place first is refused before the run, not after it; a sweep file that is
+     * not UTF-8, or whose YAML key is a list, is one line in words, not a decoder's or a parser's class name.
+     */
+    @Test
+    void refusalsAWriteWouldMakeAreMadeUpFrontInWords() throws Exception {
+        Path trace = dir.resolve("s.hlt");
+        assertThat(Cli.run("trace", "generate", "loop:pages=10", "-n", "100", "-o", trace.toString()).exitCode())
+                .isZero();
+        String longName = "a".repeat(240) + ".json";
+        Cli tooLong = Cli.run("trace", "replay", trace.toString(), "-p", "lru:frames=2", "--json",
+                dir.resolve(longName).toString());
+        assertThat(tooLong.exitCode()).isEqualTo(2);
+        assertThat(tooLong.out()).as("refused before the replay").isEmpty();
+        assertThat(tooLong.err()).contains("is 245 bytes (expected: at most 230, so it can be written beside its"
+                + " place first)").hasLineCount(1);
+        Path latin = Files.write(dir.resolve("latin.yaml"), "workload: random-blocks\nallocator: buddy\n# \u00ff\n"
+                .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        Cli notUtf8 = Cli.run("sweep", latin.toString(), "--check");
+        assertThat(notUtf8.exitCode()).isEqualTo(2);
+        assertThat(notUtf8.err()).isEqualTo("heaplab: " + latin + ": not UTF-8 text (expected: a sweep file in"
+                + " UTF-8)\n");
+        Path complex = Files.writeString(dir.resolve("complex.yaml"), "? [a, b]\n: 1\nworkload: x\n");
+        Cli key = Cli.run("sweep", complex.toString(), "--check");
+        assertThat(key.exitCode()).isEqualTo(2);
+        assertThat(key.err()).isEqualTo("heaplab: " + complex + ":1: not well-formed: a key that is a list or a"
+                + " table (expected: YAML)\n");
+    }
+
     @Test
     void aNewlineOrAnEscapeSequenceInAnArgumentIsShownEscapedOnTheOneErrorLine() {
         Cli missing = Cli.run("trace", "replay", "no\nsuch\ttrace", "-p", "lru:frames=2");

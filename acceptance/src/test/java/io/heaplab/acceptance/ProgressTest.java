@@ -28,7 +28,8 @@ class ProgressTest {
 
     @BeforeAll
     static void traceAndSweep() throws Exception {
-        Cli generate = Cli.run("trace", "generate", "loop:pages=1000", "-n", "5000000", "-o",
+        // deflated: 40 million references in a few hundred kilobytes, read for long enough to draw a bar's middle
+        Cli generate = Cli.run("trace", "generate", "loop:pages=1000", "-n", "40000000", "--compress", "-o",
                 dir.resolve("t.hlt").toString());
         assertThat(generate.exitCode()).as(generate.err()).isZero();
         Files.writeString(dir.resolve("s.yaml"), """
@@ -57,7 +58,7 @@ class ProgressTest {
                 Arguments.of("run -w pqsim:seconds=200,warmup=20 -a stack,mru,random,nofree -p lru:frames=50",
                         "runs"),
                 Arguments.of("sweep DIR/s.yaml --out DIR/sweep-MODE", "points"),
-                Arguments.of("reproduce purdom --tables 2 --seeds 3 --no-report", "runs"),
+                Arguments.of("reproduce purdom --seeds 3 --no-report", "runs"),
                 Arguments.of("malloc replay examples/malloc-traces/python-json.hmt -a tlsf,buddy,segregated"
                         + " --threads 1", "replays"));
     }

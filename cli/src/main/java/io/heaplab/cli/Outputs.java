@@ -20,6 +20,7 @@ final class Outputs {
         if (file == null) {
             return;
         }
+        checkNameLength(option, file);
         if (file.toString().isBlank() || Files.isDirectory(file)) {
             throw new SpecException(option + " '" + file + "' is a directory (expected: a file to write)");
         }
@@ -28,6 +29,24 @@ final class Outputs {
             if (input != null && sameFile(file, input)) {
                 throw new SpecException(option + " '" + file + "' is the input '" + input
                         + "' (expected: another file, so the input is not overwritten)");
+            }
+        }
+    }
+
+    /**
+     * The longest name an output may have: a file system takes 255 bytes, and the output is first written beside
+     * its place under a longer hidden name ({@code .NAME.RANDOM.tmp}), so a longer name fails only once the work is
+     * done.
+     */
+    static final int LONGEST_NAME = 230;
+
+    /** Fails up front when a name along {@code path} is longer than {@link #LONGEST_NAME} bytes. */
+    private static void checkNameLength(String option, Path path) {
+        for (Path name : path) {
+            int bytes = name.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+            if (bytes > LONGEST_NAME) {
+                throw new SpecException(option + " '" + path + "': the name '" + name + "' is " + bytes + " bytes"
+                        + " (expected: at most " + LONGEST_NAME + ", so it can be written beside its place first)");
             }
         }
     }
@@ -43,6 +62,7 @@ final class Outputs {
 
     /** Fails when {@code dir}, the value of {@code option}, exists and is not a directory, or cannot be created. */
     static void checkDirectory(String option, Path dir) {
+        checkNameLength(option, dir);
         if (dir.toString().isBlank() || (Files.exists(dir) && !Files.isDirectory(dir))) {
             throw new SpecException(option + " '" + dir + "' is not a directory (expected: a directory to write into)");
         }

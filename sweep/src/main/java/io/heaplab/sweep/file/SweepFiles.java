@@ -44,6 +44,8 @@ public final class SweepFiles {
                 throw new SweepFileException(file, 0, "more than " + MAX_BYTES + " bytes (expected: a sweep file)");
             }
             text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new SweepFileException(file, 0, "not UTF-8 text (expected: a sweep file in UTF-8)");
         } catch (IOException e) {
             throw new SweepFileException(file, 0, "cannot be read: " + e.getMessage()
                     + " (expected: a readable UTF-8 sweep file)");
@@ -86,6 +88,10 @@ public final class SweepFiles {
             if (e.getCause() instanceof MarkedYAMLException yaml && yaml.getProblem() != null) {
                 problem = yaml.getProblem();
                 line = yaml.getProblemMark() == null ? line : yaml.getProblemMark().getLine() + 1;
+            }
+            if (problem.startsWith("Expected a field name")) {
+                // Jackson names the parser's event class; the user wrote a key that is a list or a table
+                problem = "a key that is a list or a table";
             }
             throw new SweepFileException(file, line, "not well-formed: " + problem + " (expected: "
                     + (factory instanceof YAMLFactory ? "YAML" : "JSON") + ")");
