@@ -181,6 +181,25 @@ class MallocCommandTest {
         assertThat(MallocTraces.read(back)).isEqualTo(MallocTraces.read(TRACES.resolve("tcc-compile.hmt")));
     }
 
+    /**
+     * A small deflated trace of millions of calls, replayed by a JVM of 64 MB: the tables it would need are refused
+     * in one line before they are made, not an OutOfMemoryError after.
+     */
+    @Test
+    void aTraceWhoseTablesExceedTheJavaHeapIsRefusedBeforeTheyAreMade() throws Exception {
+        io.heaplab.traces.malloc.MallocTrace.Builder calls = io.heaplab.traces.malloc.MallocTrace.builder();
+        for (int i = 0; i < 3_000_000; i++) {
+            calls.malloc(1, 0x1000, 16).free(1, 0x1000);
+        }
+        Path many = dir.resolve("many.hmt");
+        io.heaplab.traces.malloc.HeaplabMallocFormat.write(calls.build(), many, true);
+        Launch.Result run = Launch.shell("HEAPLAB_JAVA_OPTS=-Xmx64m \"$HEAPLAB\" malloc replay " + many + " -a tlsf");
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
+        assertThat(run.err().lines().filter(l -> !l.matches("heaplab: (building .*|  +\\d+/\\d+ .*)")))
+                .singleElement().satisfies(line -> assertThat(line).contains("a malloc trace whose body inflates past")
+                        .contains("the JVM may take").doesNotContain("OutOfMemoryError"));
+    }
+
     @Test
     void badInputIsOneLineWithExitTwo() throws Exception {
         Path bad = dir.resolve("bad.txt");

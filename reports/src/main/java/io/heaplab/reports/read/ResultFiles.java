@@ -2,6 +2,8 @@ package io.heaplab.reports.read;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.heaplab.core.files.InputFile;
 import io.heaplab.reports.JsonResults;
@@ -39,6 +41,11 @@ public final class ResultFiles {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     /** The largest result file read: heaplab's own are kilobytes to a few megabytes; this keeps a stray one out. */
     static final long MAX_BYTES = 256L << 20;
+    /**
+     * The most JSON values a result file may hold: a tree of them takes tens of bytes each, so a small file of empty
+     * objects would take gigabytes; counted on the stream before any tree is built.
+     */
+    static final long MAX_VALUES = 5_000_000;
 
     private ResultFiles() {
     }
@@ -184,7 +191,17 @@ public final class ResultFiles {
                 throw new ResultFileException(file, String.format(Locale.ROOT, "%,d bytes, more than the %,d a result"
                         + " file may hold (expected: a result file of heaplab or JMH)", size, MAX_BYTES));
             }
-            document = MAPPER.readTree(Files.readAllBytes(file));
+            byte[] bytes = Files.readAllBytes(file);
+            long values = 0;
+            try (JsonParser tokens = MAPPER.getFactory().createParser(bytes)) {
+                for (JsonToken token = tokens.nextToken(); token != null; token = tokens.nextToken()) {
+                    if (token != JsonToken.FIELD_NAME && !token.isStructEnd() && ++values > MAX_VALUES) {
+                        throw new ResultFileException(file, String.format(Locale.ROOT, "more than %,d JSON values"
+                                + " (expected: a result file of heaplab or JMH, which holds far fewer)", MAX_VALUES));
+                    }
+                }
+            }
+            document = MAPPER.readTree(bytes);
         } catch (JsonProcessingException e) {
             // a limit of the parser's (nesting deeper than 1,000) comes without a location
             String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr();

@@ -90,6 +90,18 @@ class ResultFilesTest {
         assertThat(lifetime.y()).containsExactly(36 / 20.0, 36 / 9.0, 36 / 3.0);
     }
 
+    /** A small file of many empty objects is refused by their count before a tree of them is built. */
+    @Test
+    void aFileOfMoreValuesThanAResultHoldsIsRefusedBeforeItsTreeIsBuilt(@TempDir Path dir) throws IOException {
+        StringBuilder many = new StringBuilder("{\"tool\": \"heaplab\", \"padding\": [");
+        for (long i = 0; i <= ResultFiles.MAX_VALUES; i++) {
+            many.append(i == 0 ? "{}" : ",{}");
+        }
+        Path file = Files.writeString(dir.resolve("many.json"), many.append("]}").toString());
+        assertThatThrownBy(() -> ResultFiles.read(file)).isInstanceOf(ResultFileException.class)
+                .hasMessageContaining("more than 5,000,000 JSON values (expected: a result file of heaplab or JMH");
+    }
+
     @Test
     void aFileWrittenBeforeTheFilledShareShowsItFromPurdomsRatio(@TempDir Path dir) throws IOException {
         // the input is such a file: it carries Purdom's received over filled, 1.0 and, here, 1.25 (4 of 5 filled)

@@ -1,5 +1,6 @@
 package io.heaplab.traces.malloc;
 
+import io.heaplab.core.run.MemoryLimits;
 import io.heaplab.core.files.PendingFile;
 import io.heaplab.traces.TraceFormatException;
 import java.io.ByteArrayOutputStream;
@@ -157,6 +158,9 @@ public final class HeaplabMallocFormat {
         return new Parser(file, body, (flags & DEFLATED) != 0 ? 0 : HEADER_BYTES, where).parse();
     }
 
+    /** The tables' bytes a byte of body becomes, at the least: a call of about 3 bytes, 37 of tables, copied once. */
+    private static final long TABLE_BYTES_PER_BODY_BYTE = 12;
+
     private static byte[] inflate(Path file, byte[] packed) {
         Inflater inflater = new Inflater();
         try {
@@ -170,6 +174,10 @@ public final class HeaplabMallocFormat {
                             "the deflated body ends early (expected: a whole zlib stream; the file is truncated)");
                 }
                 out.write(buffer, 0, n);
+                // a few bytes of body a call, then tens of bytes of tables a call: a small deflated file of many
+                // calls is refused as it inflates, before the JVM runs out of heap, not after
+                MemoryLimits.checkJavaHeap("a malloc trace whose body inflates past " + out.size() + " bytes",
+                        TABLE_BYTES_PER_BODY_BYTE * out.size());
             }
             if (inflater.getRemaining() > 0) {
                 throw TraceFormatException.atByte(file, HEADER_BYTES + inflater.getBytesRead(),

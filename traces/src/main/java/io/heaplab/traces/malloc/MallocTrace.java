@@ -1,5 +1,6 @@
 package io.heaplab.traces.malloc;
 
+import io.heaplab.core.run.MemoryLimits;
 import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
 import java.util.Arrays;
 
@@ -176,6 +177,9 @@ public final class MallocTrace {
      * naming its line or byte.
      */
     public static final class Builder {
+        /** The bytes of the tables one event takes: its op, thread, result, pointer, size and extra. */
+        private static final long BYTES_PER_EVENT = 1 + 4 + 4 * 8;
+
         private byte[] ops = new byte[256];
         private int[] threads = new int[256];
         private long[] results = new long[256];
@@ -238,6 +242,10 @@ public final class MallocTrace {
         Builder add(MallocOp op, int thread, long result, long pointer, long size, long extra) {
             if (events == ops.length) {
                 int capacity = events * 2;
+                // a small deflated file may hold hundreds of millions of calls: the tables' growth is checked
+                // against the JVM's heap before it is made, the old and the new arrays both held while copying
+                MemoryLimits.checkJavaHeap("a malloc trace of more than " + events + " calls", 3L * capacity
+                        * BYTES_PER_EVENT / 2);
                 ops = Arrays.copyOf(ops, capacity);
                 threads = Arrays.copyOf(threads, capacity);
                 results = Arrays.copyOf(results, capacity);
