@@ -21,6 +21,31 @@ class HostileInputTest {
     Path dir;
 
     /**
+     * A pipe named where a file is read (a sweep's include, a plugin) is called a pipe, not "no such file"; an I/O
+     * interval of NaN is no number; a captured command that fails says so on standard error.
+     */
+    @Test
+    void aPipeANaNOrAFailedCommandIsNamedForWhatItIs() throws Exception {
+        Path fifo = dir.resolve("fifo");
+        org.junit.jupiter.api.Assumptions.assumeTrue(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()
+                == 0, "mkfifo makes a pipe");
+        Path sweep = Files.writeString(dir.resolve("inc.yaml"), "workload: random-blocks\nallocator: buddy\n"
+                + "include: [fifo]\n");
+        Cli include = Cli.run("sweep", sweep.toString(), "--check");
+        assertThat(include.exitCode()).isEqualTo(2);
+        assertThat(include.err()).contains("include 'fifo': not a regular file (a device or a pipe)").hasLineCount(1);
+        Cli plugin = Cli.run("run", "--plugins", fifo.toString(), "-w", "random-blocks", "-a", "buddy");
+        assertThat(plugin.exitCode()).isEqualTo(2);
+        assertThat(plugin.err()).contains(": not a regular file (a device or a pipe) (expected: a plugin jar")
+                .hasLineCount(1);
+        Path trace = Files.writeString(dir.resolve("f.hlt"), "x");
+        Cli nan = Cli.run("reproduce", "carr", "--prototypes", trace + "@NaN", "--no-report");
+        assertThat(nan.exitCode()).isEqualTo(2);
+        assertThat(nan.err()).contains("@NaN' (expected: FILE@IO with IO the mean references between I/O requests,"
+                + " a positive number)").hasLineCount(1);
+    }
+
+    /**
      * A name too long to write beside its place first is refused before the run, not after it; a sweep file that is
      * not UTF-8, or whose YAML key is a list, is one line in words, not a decoder's or a parser's class name.
      */

@@ -246,5 +246,11 @@ class MallocCommandTest {
                 + " processes' traces would go beside it as /dev/null.PID (expected: a regular file's path, or"
                 + " --command-only to write the command's own trace alone)\n");
         assertThat(ran).doesNotExist();
+        // a command that fails is said on standard error, its traces written all the same
+        Cli failed = Cli.run("malloc", "capture", "-o", dir.resolve("failed.hmt").toString(), "--", "sh", "-c",
+                "exit 3");
+        assertThat(failed.exitCode()).isEqualTo(1);
+        assertThat(failed.err()).isEqualTo("heaplab: sh exited with status 3 (its traces are written)\n");
+        assertThat(dir.resolve("failed.hmt")).exists();
     }
 }

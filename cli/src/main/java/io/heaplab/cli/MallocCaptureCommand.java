@@ -93,7 +93,11 @@ final class MallocCaptureCommand implements Callable<Integer> {
             result.deleteFiles();
         }
         if (result.exitStatus() != 0) {
-            out.printf(Locale.ROOT, "%s exited with status %d%n", command.getFirst(), result.exitStatus());
+            // a failure is said on standard error, as every command's is; the traces it left are written all the same
+            PrintWriter err = spec.commandLine().getErr();
+            err.printf(Locale.ROOT, "heaplab: %s exited with status %d (its traces are written)%n", command.getFirst(),
+                    result.exitStatus());
+            err.flush();
         }
         out.flush();
         return result.exitStatus() == 0 ? Main.OK : Main.FAILURE;

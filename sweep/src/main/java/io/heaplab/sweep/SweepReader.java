@@ -131,7 +131,8 @@ public final class SweepReader {
         }
         if (!Files.isRegularFile(other)) {
             throw new SweepFileException(file, name.line(), "include '" + name.text() + "': "
-                    + (Files.isDirectory(other) ? "a directory" : "no such file") + " (expected: a sweep file,"
+                    + (Files.isDirectory(other) ? "a directory" : Files.exists(other) ? "not a regular file (a device"
+                    + " or a pipe)" : "no such file") + " (expected: a sweep file,"
                     + " relative to " + file.getFileName() + ")");
         }
         List<Draft> known = includedPoints.get(normal);

@@ -80,8 +80,9 @@ public final class PluginJars {
             } else if (Files.isRegularFile(path)) {
                 jars.add(path.normalize());
             } else {
-                throw new SpecException("plugin path " + path + ": no such file or directory"
-                        + " (expected: a plugin jar or a directory of them)");
+                throw new SpecException("plugin path " + path + ": " + (Files.exists(path) ? "not a regular file (a"
+                        + " device or a pipe)" : "no such file or directory") + " (expected: a plugin jar or a"
+                        + " directory of them)");
             }
         }
         return List.copyOf(jars);

@@ -203,6 +203,11 @@ public final class CarrStudy implements Study {
 
     private static Prototype prototype(String item) {
         int at = item.lastIndexOf('@');
+        if (at >= 0 && item.substring(at + 1).strip().matches("(?i)[+-]?(nan|infinity)")) {
+            // Java reads these as numbers, but no interval between I/O requests is one
+            throw new ParameterException("prototypes", "'" + item + "' (expected: FILE@IO with IO the mean"
+                    + " references between I/O requests, a positive number)");
+        }
         double io = at < 0 ? Double.NaN : number(item.substring(at + 1));
         if (Double.isNaN(io)) {
             at = -1; // no '@', or not a number after it: the '@' is the file's own
