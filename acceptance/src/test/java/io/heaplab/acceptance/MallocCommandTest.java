@@ -246,6 +246,11 @@ class MallocCommandTest {
                 + " processes' traces would go beside it as /dev/null.PID (expected: a regular file's path, or"
                 + " --command-only to write the command's own trace alone)\n");
         assertThat(ran).doesNotExist();
+        // a text trace of one enormous line is refused at the line's cap, not read whole
+        Path oneLine = Files.writeString(dir.resolve("one-line.txt"), "1: malloc 0x10 " + "9".repeat(1 << 20) + "\n");
+        Cli longLine = Cli.run("malloc", "replay", oneLine.toString(), "-a", "tlsf");
+        assertThat(longLine.exitCode()).isEqualTo(2);
+        assertThat(longLine.err()).contains(": line 1: line longer than 65536 bytes").hasLineCount(1);
         // a command that fails is said on standard error, its traces written all the same
         Cli failed = Cli.run("malloc", "capture", "-o", dir.resolve("failed.hmt").toString(), "--", "sh", "-c",
                 "exit 3");

@@ -73,6 +73,11 @@ public final class AsciiLines {
         return number;
     }
 
+    /** The current line as text, a byte a character (ISO-8859-1), for readers that parse words. */
+    public String line() {
+        return new String(buffer, start, end - start, java.nio.charset.StandardCharsets.ISO_8859_1);
+    }
+
     /** The current line for a message, shortened so a binary file does not flood the terminal. */
     public String text() {
         return Quoted.quote(buffer, start, end);

@@ -1,11 +1,12 @@
 package io.heaplab.traces.malloc;
 
+import io.heaplab.traces.kit.AsciiLines;
 import io.heaplab.core.files.PendingFile;
 import io.heaplab.traces.Quoted;
 import io.heaplab.traces.TraceFormatException;
-import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -41,9 +42,12 @@ public final class AndroidMallocFormat {
     public static MallocTrace read(Path file) throws IOException {
         MallocTrace.Builder trace = MallocTrace.builder();
         boolean provenanceSeen = false;
-        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1)) {
+        // lines of at most AsciiLines.MAX_LINE_BYTES: a file of one enormous line is refused, not held whole
+        try (InputStream stream = Files.newInputStream(file)) {
+            AsciiLines lines = new AsciiLines(file, stream);
             long number = 0;
-            for (String line = in.readLine(); line != null; line = in.readLine()) {
+            while (lines.next()) {
+                String line = lines.line();
                 number++;
                 String text = line.strip();
                 if (text.isEmpty()) {

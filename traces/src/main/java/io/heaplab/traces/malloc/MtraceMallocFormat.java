@@ -1,10 +1,10 @@
 package io.heaplab.traces.malloc;
 
+import io.heaplab.traces.kit.AsciiLines;
 import io.heaplab.traces.Quoted;
 import io.heaplab.traces.TraceFormatException;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -34,9 +34,12 @@ public final class MtraceMallocFormat {
         MallocTrace.Builder trace = MallocTrace.builder();
         long pendingOld = -1;
         long pendingLine = 0;
-        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1)) {
+        // lines of at most AsciiLines.MAX_LINE_BYTES: a file of one enormous line is refused, not held whole
+        try (InputStream stream = Files.newInputStream(file)) {
+            AsciiLines lines = new AsciiLines(file, stream);
             long number = 0;
-            for (String line = in.readLine(); line != null; line = in.readLine()) {
+            while (lines.next()) {
+                String line = lines.line();
                 number++;
                 String text = line.strip();
                 if (text.isEmpty() || text.startsWith("=")) {
