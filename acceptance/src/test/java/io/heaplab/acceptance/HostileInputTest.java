@@ -21,6 +21,22 @@ class HostileInputTest {
     Path dir;
 
     /**
+     * A small deflated trace of millions of distinct pages, read by a JVM of 64 MB: the page table's growth is
+     * refused in one line before it is made, not an OutOfMemoryError after.
+     */
+    @Test
+    void aTraceOfMorePagesThanTheJavaHeapHoldsIsRefusedBeforeItsTableGrows() throws Exception {
+        Path trace = dir.resolve("pages.hlt");
+        assertThat(Cli.run("trace", "generate", "loop:pages=5000000", "-n", "5000000", "--compress", "-o",
+                trace.toString()).exitCode()).isZero();
+        Launch.Result info = Launch.shell("HEAPLAB_JAVA_OPTS=-Xmx64m \"$HEAPLAB\" trace info " + trace);
+        assertThat(info.exitCode()).as(info.err()).isEqualTo(2);
+        assertThat(info.err().lines().filter(l -> !l.matches("heaplab: (building .*|  +\\d+/\\d+ .*)")))
+                .singleElement().satisfies(line -> assertThat(line).startsWith("heaplab: a trace of more than")
+                        .contains("distinct pages needs").contains("the JVM may take").doesNotContain("OutOfMemory"));
+    }
+
+    /**
      * A pipe named where a file is read (a sweep's include, a plugin) is called a pipe, not "no such file"; an I/O
      * interval of NaN is no number; a captured command that fails says so on standard error.
      */

@@ -1,5 +1,6 @@
 package io.heaplab.traces.kit;
 
+import io.heaplab.core.run.MemoryLimits;
 import it.unimi.dsi.fastutil.HashCommon;
 import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 
@@ -111,6 +112,9 @@ public final class DensePages {
     private void grow() {
         long[] old = slots;
         int size = (mask + 1) * 2;
+        // a small deflated trace may name hundreds of millions of pages: the table's growth, old and new held while
+        // it is rehashed, is checked against the JVM's heap before it is made
+        MemoryLimits.checkJavaHeap("a trace of more than " + next + " distinct pages", 16L * size + 8L * old.length);
         slots = new long[2 * size];
         mask = size - 1;
         for (int i = 0; i < old.length; i += 2) {
