@@ -21,6 +21,25 @@ class HostileInputTest {
     Path dir;
 
     /**
+     * The directories a capture works in are checked before it starts: a file where the cache goes, or a temporary
+     * directory that does not exist, is a usage error naming the setting, not a failure halfway.
+     */
+    @Test
+    void aCapturesCacheOrTemporaryDirectoryInTheWrongPlaceIsAUsageErrorNamingTheSetting() throws Exception {
+        Path file = Files.writeString(dir.resolve("cache"), "x");
+        Launch.Result cache = Launch.shell("HEAPLAB_CACHE=" + file + " \"$HEAPLAB\" malloc capture -o " + dir.resolve(
+                "a.hmt") + " -- true");
+        assertThat(cache.exitCode()).isEqualTo(2);
+        assertThat(cache.err()).contains("heaplab: the cache " + file + " is not a directory (expected: a directory"
+                + " for the libraries heaplab compiles: HEAPLAB_CACHE,");
+        Launch.Result tmp = Launch.shell("HEAPLAB_JAVA_OPTS=-Djava.io.tmpdir=" + dir.resolve("none") + " \"$HEAPLAB\""
+                + " malloc capture -o " + dir.resolve("b.hmt") + " -- true");
+        assertThat(tmp.exitCode()).isEqualTo(2);
+        assertThat(tmp.err()).contains("heaplab: the temporary directory " + dir.resolve("none") + " does not exist"
+                + " (expected: an existing directory: TMPDIR, or -Djava.io.tmpdir in HEAPLAB_JAVA_OPTS)");
+    }
+
+    /**
      * A small deflated trace of millions of distinct pages, read by a JVM of 64 MB: the page table's growth is
      * refused in one line before it is made, not an OutOfMemoryError after.
      */

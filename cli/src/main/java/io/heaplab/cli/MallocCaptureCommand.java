@@ -59,7 +59,8 @@ final class MallocCaptureCommand implements Callable<Integer> {
                     + " to write the command's own trace alone)");
         }
         MallocFormat format = MallocFormat.forOutput(output);
-        MallocCapture capture = new MallocCapture(MallocCapture.defaultCache(System.getenv()), System.getenv());
+        WorkingDirectories.checkTemporary();
+        MallocCapture capture = new MallocCapture(WorkingDirectories.cache(System.getenv()), System.getenv());
         MallocCapture.Result result = capture.run(command, Path.of("").toAbsolutePath());
         PrintWriter out = spec.commandLine().getOut();
         try {

@@ -9,7 +9,6 @@ import io.heaplab.core.spi.SpecException;
 import io.heaplab.reports.CallTime;
 import io.heaplab.reports.JsonResults;
 import io.heaplab.reports.TidyCsv;
-import io.heaplab.traces.malloc.MallocCapture;
 import io.heaplab.traces.malloc.MallocTrace;
 import io.heaplab.traces.malloc.MallocTraces;
 import io.heaplab.traces.malloc.system.NativeMeasures;
@@ -98,7 +97,8 @@ final class MallocNativeCommand implements Callable<Integer> {
                     + " allocator to replay under; glibc always is)");
         }
         MallocTrace calls = MallocTraces.read(trace);
-        NativeReplay replay = new NativeReplay(MallocCapture.defaultCache(System.getenv()), System.getenv());
+        WorkingDirectories.checkTemporary();
+        NativeReplay replay = new NativeReplay(WorkingDirectories.cache(System.getenv()), System.getenv());
         replay.program(); // compiled before the clock and the bar start
         long start = System.nanoTime();
         List<NativeMeasures> measures;
