@@ -67,6 +67,22 @@ class ReportCommandTest {
                 + " report drew");
         assertThat(mine.resolve("charts/plot.py")).hasContent("import this");
         assertThat(mine.resolve("index.html")).doesNotExist();
+        // a measure named with characters no file name takes is drawn, its name shown escaped
+        Path vp = Files.createDirectories(dir.resolve("vp"));
+        Files.writeString(vp.resolve("sweep.json"), """
+                {"tool": "heaplab", "schema": 2, "kind": "sweep", "sweep": "s.yaml", "points": 2,
+                 "columns": [{"name": "allocator", "role": "allocator"}, {"name": "frames", "role": "policy_option"}],
+                 "measures": [{"name": "vp<b>", "whole": true}]}
+                """);
+        Path table = Files.writeString(vp.resolve("table.jsonl"), """
+                {"allocator":"stack","frames":4,"vp<b>":10,"failure":null}
+                {"allocator":"stack","frames":8,"vp<b>":9,"failure":null}
+                """);
+        Cli drawn = Cli.run("report", table.toString(), "-o", dir.resolve("vp-report").toString());
+        assertThat(drawn.exitCode()).as(drawn.err()).isZero();
+        assertThat(dir.resolve("vp-report/charts/01-vp-b.svg")).exists();
+        assertThat(dir.resolve("vp-report/index.html")).content().contains("vp&lt;b&gt; against frames")
+                .doesNotContain("vp<b>");
     }
 
     @Test

@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.SequencedMap;
 import java.util.SequencedSet;
@@ -327,7 +326,9 @@ public final class SweepSections {
                 }
                 String title = measures.get(m) + " against " + columns.get(x) + facetTitle(columns, facets,
                         facet.getKey());
-                String id = (measures.get(m) + (byFacet.size() > 1 ? "-" + chart : "")).toLowerCase(Locale.ROOT);
+                // a measure's name is the file's to choose (a plugin's "vp<b>"): its id is made file-name-safe
+                String slug = Ids.slug(measures.get(m));
+                String id = (slug.isEmpty() ? "measure-" + (m + 1) : slug) + (byFacet.size() > 1 ? "-" + chart : "");
                 double[] ys = all.stream().mapToDouble(Double::doubleValue).toArray();
                 figures.add(numericX
                         ? Figure.lines(id, title, Axis.fitting(columns.get(x) + (xs.getFirst().endsWith("%")

@@ -195,6 +195,23 @@ class SweepSectionsTest {
         assertThat(figures.getFirst().series()).extracting(Series::name).containsExactly("live 10", "live 20", "live 30");
     }
 
+    /** A measure named with characters no file name takes is drawn under a safe id and shown by its own name. */
+    @Test
+    void aMeasureNamedWithAnyCharactersIsDrawnUnderASafeId() throws IOException {
+        Files.writeString(dir.resolve("sweep.json"), """
+                {"tool": "heaplab", "schema": 2, "kind": "sweep", "sweep": "s.yaml", "points": 2,
+                 "columns": [{"name": "allocator", "role": "allocator"}, {"name": "frames", "role": "policy_option"}],
+                 "measures": [{"name": "vp<b>", "whole": true}]}
+                """);
+        Path table = Files.writeString(dir.resolve("table.jsonl"), """
+                {"allocator":"stack","frames":4,"vp<b>":10,"failure":null}
+                {"allocator":"stack","frames":8,"vp<b>":9,"failure":null}
+                """);
+        List<Figure> figures = SweepSections.read(table, SweepView.AUTO).figures();
+        assertThat(figures).extracting(Figure::id).containsExactly("vp-b");
+        assertThat(figures.getFirst().title()).isEqualTo("vp<b> against frames");
+    }
+
     /** Frames given as percentages of each point's pages are a size too, drawn over the percentages named. */
     @Test
     void percentageFramesAreTheXAxisInPercentagePoints() throws IOException {
