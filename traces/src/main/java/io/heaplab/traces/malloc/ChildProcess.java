@@ -1,8 +1,7 @@
 package io.heaplab.traces.malloc;
 
 import java.io.IOException;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
@@ -14,9 +13,6 @@ import java.util.function.Supplier;
  */
 public final class ChildProcess {
 
-    /** The programs started and not yet ended, which the shutdown hook stops. */
-    private static final Set<Process> RUNNING = ConcurrentHashMap.newKeySet();
-
     static {
         Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("heaplab children").unstarted(
                 ChildProcess::stopAll));
@@ -25,28 +21,27 @@ public final class ChildProcess {
     private ChildProcess() {
     }
 
-    /** Starts {@code builder}'s program and registers it at once, so a stop of heaplab stops it too. */
+    /** Starts {@code builder}'s program, which a stop of heaplab then stops too. */
     public static Process start(ProcessBuilder builder) throws IOException {
-        Process process = builder.start();
-        RUNNING.add(process);
-        process.onExit().thenRun(() -> RUNNING.remove(process));
-        return process;
+        return builder.start(); // this class's shutdown hook is in place before the program exists
     }
 
     private static void stopAll() {
-        for (Process process : RUNNING) {
-            // its descendants first: a shell the command ran keeps its own children otherwise
-            process.descendants().forEach(ProcessHandle::destroy);
-            process.destroy();
-        }
-        for (Process process : RUNNING) {
+        // every process below this one, a program's own children too, and one whose start() has not yet returned
+        // (it may run already when the stop comes)
+        List<ProcessHandle> below = ProcessHandle.current().descendants().toList();
+        below.forEach(ProcessHandle::destroy);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+        for (ProcessHandle process : below) {
             try {
-                if (!process.waitFor(2, TimeUnit.SECONDS)) {
-                    process.descendants().forEach(ProcessHandle::destroyForcibly);
-                    process.destroyForcibly();
+                while (process.isAlive() && System.nanoTime() < deadline) {
+                    Thread.sleep(10);
                 }
             } catch (InterruptedException e) {
                 return; // the process is ending: what could be told to stop, was
+            }
+            if (process.isAlive()) {
+                process.destroyForcibly();
             }
         }
     }
