@@ -195,6 +195,11 @@ class CurveCommandTest {
         assertUsage(Cli.run("curve", LACKEY.toString(), "-p", "lru:frames=4..64x2", "-o", out),
                 "lru: frames=4..64x2 (expected: all, a whole curve; sizes one at a time are heaplab run's and trace"
                         + " replay's, in the size syntax of docs/sizes.md)");
+        assertUsage(Cli.run("curve", LACKEY.toString(), "--window", "0", "-o", out),
+                "--window 0 (expected: references per window, 1 or more)");
+        assertUsage(Cli.run("curve", "-w", "pqsim", "-a", "stack", "--window", "100", "-o", out),
+                "--window 100 windows a TRACE's curves, but the curves come from runs (expected: --window with a "
+                        + "TRACE)");
         Path file = Files.writeString(dir.resolve("file"), "x");
         assertUsage(Cli.run("curve", LACKEY.toString(), "-o", file.toString()), "is not a directory");
         assertThat(dir.resolve("o")).doesNotExist();

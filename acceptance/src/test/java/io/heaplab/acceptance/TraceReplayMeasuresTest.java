@@ -137,6 +137,51 @@ class TraceReplayMeasuresTest {
     }
 
     @Test
+    void aCurvesMissRatioOverTimeIsKeptAtItsSizesAndDrawnWithALinePerSize() throws Exception {
+        Path out = dir.resolve("curves");
+        Cli cli = ran("curve", classic().toString(), "-p", "lru:frames=all", "-p", "ws:theta=all", "-p",
+                "opt:frames=all", "--window", "8", "--warmup", "5", "-o", out.toString());
+        assertThat(cli.out()).contains("miss ratio over time: 3 windows of 8 references (the last shorter), in the "
+                + "result file; not for opt:frames=all, which count their faults only at the end");
+        JsonNode windows = JSON.readTree(out.resolve("curves.json").toFile()).get("streams").get(0).get("windows");
+        assertThat(windows.get("ends").toString()).isEqualTo("[8,16,20]");
+        JsonNode lru = windows.get("curves").get("lru:frames=all");
+        // 6 pages: the sizes a person reads, powers of two and one and a half times them, and the largest
+        assertThat(lru.get("sizes").toString()).isEqualTo("[1,2,3,4,6]");
+        // at 3 and 4 frames, what trace replay's lru:frames=3 and lru:frames=4 count in the same windows
+        assertThat(lru.get("faults").get(2).toString()).isEqualTo("[6,5,1]");
+        assertThat(lru.get("faults").get(3).toString()).isEqualTo("[6,1,1]");
+        assertThat(lru.get("missRatio").get(2).toString()).isEqualTo("[0.75,0.625,0.25]");
+        // the working set of window 1 faults at every reference but a repeat: none in this string
+        assertThat(windows.get("curves").get("ws:theta=all").get("faults").get(0).toString()).isEqualTo("[8,8,4]");
+        assertThat(windows.get("notWindowed").toString()).isEqualTo("[\"opt:frames=all\"]");
+
+        Path every = dir.resolve("every");
+        ran("curve", classic().toString(), "-p", "lru:frames=all", "--window", "8", "--all-sizes", "-o",
+                every.toString());
+        assertThat(JSON.readTree(every.resolve("curves.json").toFile()).get("streams").get(0).get("windows")
+                .get("curves").get("lru:frames=all").get("sizes").toString()).isEqualTo("[1,2,3,4,5,6]");
+
+        Path report = dir.resolve("report");
+        ran("report", out.resolve("curves.json").toString(), "-o", report.toString());
+        assertThat(report.resolve("index.html")).content()
+                .contains("Miss ratio over time, lru:frames=all, classic.txt (windows of 8 references, 512-byte pages)")
+                .contains("Miss ratio over time, ws:theta=all, classic.txt");
+    }
+
+    @Test
+    void aReplaysCurvesAreWindowedBesideItsFixedPolicies() throws Exception {
+        Path json = dir.resolve("replay.json");
+        ran("trace", "replay", classic().toString(), "-p", "lru:frames=3", "-p", "lru:frames=all", "--window", "8",
+                "--json", json.toString());
+        JsonNode windows = JSON.readTree(json.toFile()).get("windows");
+        assertThat(windows.get("faults").get("lru:frames=3").toString()).isEqualTo("[6,5,1]");
+        JsonNode curve = windows.get("curves").get("lru:frames=all");
+        assertThat(curve.get("sizes").toString()).isEqualTo("[1,2,3,4,5,6]");
+        assertThat(curve.get("faults").get(2).toString()).isEqualTo("[6,5,1]");
+    }
+
+    @Test
     void aCurveAfterAWarmupHoldsEverySizesWarmedFaults() throws Exception {
         Path out = dir.resolve("curves");
         Cli cli = ran("curve", classic().toString(), "-p", "lru:frames=all", "--warmup", "5", "-o", out.toString());

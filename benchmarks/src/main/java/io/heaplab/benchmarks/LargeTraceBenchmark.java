@@ -1,6 +1,7 @@
 package io.heaplab.benchmarks;
 
 import io.heaplab.core.plugins.Plugins;
+import io.heaplab.core.run.WindowedFaults;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.spi.Spec;
 import io.heaplab.core.trace.ReferenceRecorder;
@@ -25,7 +26,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Exact LRU on a trace larger than the CPU's caches, in the units cache simulators count: a Zipf(0.99) stream of
  * {@code references} raw references over a million pages (the simulators' per-page arrays alone are tens of MB),
- * read-only or with a share of writes, replayed from memory into one fixed size or into the whole curve. The
+ * read-only or with a share of writes, replayed from memory into one fixed size or into the whole curve, bare or
+ * keeping the miss ratio over time. The
  * primary score is whole replays per second; the secondary {@code references} and {@code runs} are raw and
  * run-merged references per second.
  */
@@ -55,6 +57,13 @@ public class LargeTraceBenchmark {
     @Param({"lru:frames=10000", "lru:frames=all", "lru:frames=all,threads=2"})
     public String simulation;
 
+    /**
+     * Whether the miss ratio over time is kept as well, in adaptive windows ({@code trace replay --json}, {@code
+     * curve}): for the curve, at every grid size.
+     */
+    @Param({"none", "adaptive"})
+    public String windows;
+
     private long[] runs;
     private long raw;
     private Plugins plugins;
@@ -83,6 +92,9 @@ public class LargeTraceBenchmark {
     @Benchmark
     public long replay(Units units) {
         PagingSimulator simulator = plugins.simulator(Spec.parse(simulation));
+        if (windows.equals("adaptive")) {
+            simulator = WindowedFaults.adaptive(simulator);
+        }
         for (int from = 0; from < runs.length; from += batch.length) {
             int length = Math.min(batch.length, runs.length - from);
             System.arraycopy(runs, from, batch, 0, length);

@@ -1,9 +1,12 @@
 package io.heaplab.cli;
 
+import io.heaplab.core.run.CurveWindows;
+import io.heaplab.core.run.FaultWindows;
 import io.heaplab.core.run.PolicySizes;
 import io.heaplab.core.run.RunResult;
 import io.heaplab.core.run.RunSpec;
 import io.heaplab.core.run.Runner;
+import io.heaplab.core.run.WindowedFaults;
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.Spec;
 import io.heaplab.core.spi.SpecException;
@@ -38,7 +41,8 @@ import picocli.CommandLine.ParseResult;
         footerHeading = "%nExamples:%n",
         footer = {"  heaplab curve -w pqsim:seconds=100,warmup=50 -a stack,mru --page-size 512 -o curves",
             "  heaplab curve trace.hlt -p lru:frames=all -p opt:frames=all -o curves",
-            "  heaplab curve trace.hlt -p lru:frames=all --warmup 10%% -o curves"})
+            "  heaplab curve trace.hlt -p lru:frames=all --warmup 10%% -o curves",
+            "  heaplab curve trace.hlt -p lru:frames=all --window 100000 -o curves"})
 final class CurveCommand implements Callable<Integer> {
 
     /** The run's options that say nothing about a trace, refused with one rather than ignored. */
@@ -79,6 +83,13 @@ final class CurveCommand implements Callable<Integer> {
     @Mixin
     private WarmupOption warmup;
 
+    @Option(names = "--window", paramLabel = "N",
+            description = "References per window of each curve's miss ratio over time, kept at every size in "
+                    + "curves.json for a TRACE and drawn by the report (default: between " + WindowedFaults.FEWEST
+                    + " and " + WindowedFaults.MOST + " windows, whatever the trace's length; at most "
+                    + WindowedFaults.MOST_GIVEN_ON_GRID + ", longer ones merged past it).")
+    private Long window;
+
     @Override
     public Integer call() throws Exception {
         return input.explaining(this::measure);
@@ -96,6 +107,13 @@ final class CurveCommand implements Callable<Integer> {
             throw new SpecException("--warmup warms the policies on a TRACE, but the curves come from runs "
                     + "(expected: --warmup with a TRACE; a run's warm-up is its workload's, such as pqsim:warmup=50)");
         }
+        if (trace == null && window != null) {
+            throw new SpecException("--window " + window + " windows a TRACE's curves, but the curves come from runs "
+                    + "(expected: --window with a TRACE)");
+        }
+        if (window != null && window < 1) {
+            throw new SpecException("--window " + window + " (expected: references per window, 1 or more)");
+        }
         List<Measured> streams = trace != null ? List.of(fromTrace(specs)) : fromRuns(specs);
         List<SequencedMap<String, PagingOutcome.Curve>> curves = new ArrayList<>();
         for (Measured stream : streams) {
@@ -110,18 +128,23 @@ final class CurveCommand implements Callable<Integer> {
         }
         Path json = out.resolve("curves.json");
         Path csv = out.resolve("curves.csv");
-        CurveResults.write(json, csv, streams.stream().map(Measured::stream).toList(), curves);
+        CurveResults.write(json, csv, streams.stream().map(Measured::stream).toList(), curves,
+                streams.stream().map(Measured::windows).toList());
         PrintWriter printer = spec.commandLine().getOut();
         for (Measured stream : streams) {
-            ReplayTable.print(stream.stream(), stream.paging(), printer);
+            ReplayTable.print(stream.stream(), stream.paging(), stream.windows(), printer);
         }
         printer.println("wrote " + json + " and " + csv);
         printer.flush();
         return Main.OK;
     }
 
-    /** The stream the curves were drawn from, as reports name it, and each policy's outcome. */
-    private record Measured(ReferenceStream stream, SequencedMap<String, PagingOutcome> paging) {
+    /**
+     * The stream the curves were drawn from, as reports name it, each policy's outcome, and the curves' miss ratio
+     * over time (null for a run's).
+     */
+    private record Measured(ReferenceStream stream, SequencedMap<String, PagingOutcome> paging,
+                            FaultWindows windows) {
     }
 
     private Measured fromTrace(List<Spec> specs) throws Exception {
@@ -138,11 +161,26 @@ final class CurveCommand implements Callable<Integer> {
         int pageSize = experiment.pageSize();
         input.applyTo(replay, parsed.hasMatchedOption("--page-size") ? pageSize : null);
         warmup.applyTo(replay);
+        if (window != null) {
+            replay.window(window);
+        } else {
+            replay.adaptiveWindows();
+        }
         ReplayResult result;
         try (Progress progress = Progress.counting("replaying", "references", spec.commandLine().getErr())) {
             result = replay.progress(progress::stepTo).run(parent.plugins());
         }
-        return new Measured(TraceReplayCommand.stream(result), result.paging());
+        return new Measured(TraceReplayCommand.stream(result), result.paging(), windowsForFiles(result.windows()));
+    }
+
+    /** The windows as the files hold them: at every grid size with --all-sizes, else at every half octave. */
+    private FaultWindows windowsForFiles(FaultWindows windows) {
+        if (windows == null || sizes.allSizes) {
+            return windows;
+        }
+        SequencedMap<String, CurveWindows> curves = new LinkedHashMap<>();
+        windows.curves().forEach((policy, curve) -> curves.put(policy, curve.halfOctaves()));
+        return new FaultWindows(windows.length(), windows.ends(), windows.faults(), curves, windows.notWindowed());
     }
 
     /** One stream per allocator: the run of each, its references tallied as they are fed to the curves. */
@@ -161,7 +199,7 @@ final class CurveCommand implements Callable<Integer> {
                 origin.put("pageSize", result.pageSize());
                 origin.put("seed", result.seed());
                 streams.add(new Measured(new ReferenceStream(origin, tally.references(), tally.measuredFrom(),
-                        tally.runs(), tally.distinctPages()), result.paging()));
+                        tally.runs(), tally.distinctPages()), result.paging(), null));
                 progress.step();
             }
         }

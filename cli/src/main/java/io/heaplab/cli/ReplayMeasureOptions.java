@@ -13,7 +13,7 @@ final class ReplayMeasureOptions {
 
     @Option(names = "--window", paramLabel = "N",
             description = "References per window of the miss ratio over time, which the JSON file keeps and the "
-                    + "report draws for each fixed-memory policy (default: between " + WindowedFaults.FEWEST
+                    + "report draws for each policy, a one-pass curve's at every size (default: between " + WindowedFaults.FEWEST
                     + " and " + WindowedFaults.MOST + " windows, whatever the trace's length).")
     private Long window;
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.heaplab.core.files.AtomicFiles;
+import io.heaplab.core.run.FaultWindows;
 import io.heaplab.core.spi.PagingOutcome.Curve;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -25,14 +26,17 @@ public final class CurveResults {
 
     /** The JSON document of one stream's curves, as a tree. */
     public static ObjectNode toTree(ReferenceStream stream, SequencedMap<String, Curve> curves) {
-        return toTree(List.of(stream), List.of(curves));
+        return toTree(List.of(stream), List.of(curves), null);
     }
 
     /**
      * The JSON document, as a tree: the head, then {@code streams}, one per stream of references (a trace, or each
-     * allocator's run), each with its {@code source}, counts and {@code curves}.
+     * allocator's run), each with its {@code source}, counts and {@code curves}, and its curves' miss ratio over
+     * time, {@code windows} ({@link WindowsJson}), where {@code windows} (or its element for the stream) is not
+     * null.
      */
-    public static ObjectNode toTree(List<ReferenceStream> streams, List<SequencedMap<String, Curve>> curves) {
+    public static ObjectNode toTree(List<ReferenceStream> streams, List<SequencedMap<String, Curve>> curves,
+                                    List<FaultWindows> windows) {
         ObjectNode root = JsonResults.document();
         ArrayNode array = root.putArray("streams");
         for (int s = 0; s < streams.size(); s++) {
@@ -40,6 +44,9 @@ public final class CurveResults {
             streams.get(s).putInto(node);
             ArrayNode of = node.putArray("curves");
             curves.get(s).forEach((policy, curve) -> of.add(curveTree(policy, curve)));
+            if (windows != null && windows.get(s) != null) {
+                WindowsJson.put(node, windows.get(s));
+            }
         }
         return root;
     }
@@ -74,10 +81,13 @@ public final class CurveResults {
         return node;
     }
 
-    /** Writes the JSON document and the tidy CSV table ({@link TidyCsv}) atomically, each whole or not at all. */
+    /**
+     * Writes the JSON document, with the miss ratio over time where {@code windows} has it (null for none), and the
+     * tidy CSV table ({@link TidyCsv}) atomically, each whole or not at all.
+     */
     public static void write(Path json, Path csv, List<ReferenceStream> streams,
-                             List<SequencedMap<String, Curve>> curves) throws IOException {
-        byte[] jsonBytes = JsonResults.render(toTree(streams, curves));
+                             List<SequencedMap<String, Curve>> curves, List<FaultWindows> windows) throws IOException {
+        byte[] jsonBytes = JsonResults.render(toTree(streams, curves, windows));
         byte[] csvBytes = TidyCsv.toCsv(streams, curves);
         AtomicFiles.write(json, jsonBytes);
         AtomicFiles.write(csv, csvBytes);

@@ -1,6 +1,5 @@
 package io.heaplab.reports;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.heaplab.core.files.AtomicFiles;
 import io.heaplab.core.run.FaultWindows;
@@ -21,9 +20,8 @@ public final class ReplayResults {
     }
 
     /**
-     * The document with the policies' miss ratio over time, {@code windows}, after the rest; none when null:
-     * {@code windows.length}, {@code ends}, then {@code faults} and {@code missRatio} by policy, and the policies
-     * {@code notWindowed}.
+     * The document with the policies' miss ratio over time, {@code windows} ({@link WindowsJson}), after the rest;
+     * none when null.
      */
     public static ObjectNode toTree(ReferenceStream stream, SequencedMap<String, PagingOutcome> paging,
                                     FaultWindows windows) {
@@ -31,26 +29,7 @@ public final class ReplayResults {
         stream.putInto(root);
         JsonResults.putPaging(root, paging);
         if (windows != null) {
-            ObjectNode node = root.putObject("windows");
-            node.put("length", windows.length());
-            ArrayNode ends = node.putArray("ends");
-            for (long end : windows.ends()) {
-                ends.add(end);
-            }
-            ObjectNode faults = node.putObject("faults");
-            ObjectNode ratios = node.putObject("missRatio");
-            windows.faults().forEach((policy, counts) -> {
-                ArrayNode array = faults.putArray(policy);
-                for (long count : counts) {
-                    array.add(count);
-                }
-                ArrayNode ratio = ratios.putArray(policy);
-                for (double r : windows.missRatio(policy)) {
-                    ratio.add(r);
-                }
-            });
-            ArrayNode left = node.putArray("notWindowed");
-            windows.notWindowed().forEach(left::add);
+            WindowsJson.put(root, windows);
         }
         return root;
     }

@@ -19,6 +19,22 @@ class CurveResultsTest {
     }
 
     @Test
+    void jsonWithEachCurvesMissRatioOverTimeMatchesTheGoldenFile() throws IOException {
+        var lru = new io.heaplab.core.run.CurveWindows(new long[] {1, 2, 3},
+                new long[][] {{8, 4}, {6, 2}, {3, 0}});
+        var ws = new io.heaplab.core.run.CurveWindows(new long[] {1, 2, 136},
+                new long[][] {{10, 10}, {5, 4}, {3, 0}});
+        var curves = new java.util.LinkedHashMap<String, io.heaplab.core.run.CurveWindows>();
+        curves.put("lru:frames=all", lru);
+        curves.put("ws:theta=all", ws);
+        var windows = new io.heaplab.core.run.FaultWindows(20, new long[] {20, 40}, new java.util.LinkedHashMap<>(),
+                curves, java.util.List.of());
+        GoldenFile.assertMatches("curves-windows.json", MachineIndependent.text(JsonResults.render(
+                CurveResults.toTree(java.util.List.of(Samples.stream()), java.util.List.of(Samples.curves()),
+                        java.util.List.of(windows)))));
+    }
+
+    @Test
     void csvMatchesTheGoldenFile() {
         GoldenFile.assertMatches("curves.csv", TidyCsv.toCsv(Samples.stream(), Samples.curves()));
     }
@@ -44,7 +60,7 @@ class CurveResultsTest {
     void writesBothFiles(@TempDir Path dir) throws IOException {
         Path json = dir.resolve("out/curves.json");
         Path csv = dir.resolve("out/curves.csv");
-        CurveResults.write(json, csv, java.util.List.of(Samples.stream()), java.util.List.of(Samples.curves()));
+        CurveResults.write(json, csv, java.util.List.of(Samples.stream()), java.util.List.of(Samples.curves()), null);
         assertThat(Files.readAllBytes(csv)).isEqualTo(TidyCsv.toCsv(Samples.stream(), Samples.curves()));
         assertThat(Files.readString(json)).contains("\"axis\" : \"window\"");
     }

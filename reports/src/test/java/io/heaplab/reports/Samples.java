@@ -59,7 +59,7 @@ final class Samples {
     static FaultWindows windows() {
         SequencedMap<String, long[]> faults = new LinkedHashMap<>();
         faults.put("fifo:frames=2", new long[] {3, 1, 1});
-        return new FaultWindows(4, new long[] {4, 8, 10}, faults, List.of("lru:frames=all"));
+        return new FaultWindows(4, new long[] {4, 8, 10}, faults, new java.util.LinkedHashMap<>(), List.of("lru:frames=all"));
     }
 
     static SequencedMap<String, PagingOutcome.Curve> curves() {

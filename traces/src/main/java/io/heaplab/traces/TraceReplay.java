@@ -3,6 +3,7 @@ package io.heaplab.traces;
 import io.heaplab.core.plugins.Plugins;
 import io.heaplab.core.plugins.Watchdog;
 import io.heaplab.core.run.ByteMisses;
+import io.heaplab.core.run.CurveWindows;
 import io.heaplab.core.run.FaultWindows;
 import io.heaplab.core.run.PluginFailure;
 import io.heaplab.core.run.PolicyBinder;
@@ -43,8 +44,8 @@ import java.util.SequencedMap;
  * fresh simulators.
  *
  * <p>As a cache researcher's simulator does (libCacheSim, Caffeine's), a replay can {@linkplain #warmup(long) warm}
- * the policies before counting, gives each fixed-memory policy's miss ratio over time in {@linkplain #window(long)
- * windows}, and on a trace that carries object sizes the {@linkplain #byteMissRatio(boolean) byte miss ratio}.
+ * the policies before counting, gives each policy's miss ratio over time in {@linkplain #window(long) windows} (a
+ * one-pass curve's at every {@link io.heaplab.core.spi.CurveGrid} size), and on a trace that carries object sizes the {@linkplain #byteMissRatio(boolean) byte miss ratio}.
  */
 public final class TraceReplay {
 
@@ -162,8 +163,8 @@ public final class TraceReplay {
     }
 
     /**
-     * Keeps each fixed-memory policy's miss ratio over time in windows of {@code references} (1 or more); by
-     * default a replay keeps none, and costs nothing for them.
+     * Keeps each policy's miss ratio over time (a one-pass curve's at every grid size) in windows of {@code
+     * references} (1 or more); by default a replay keeps none, and costs nothing for them.
      */
     public TraceReplay window(long references) {
         if (references < 1) {
@@ -174,7 +175,7 @@ public final class TraceReplay {
     }
 
     /**
-     * Keeps each fixed-memory policy's miss ratio over time in windows that fit the trace, whatever its length:
+     * Keeps each policy's miss ratio over time in windows that fit the trace, whatever its length:
      * between {@value WindowedFaults#FEWEST} and {@value WindowedFaults#MOST} of them, with no pass to count it.
      */
     public TraceReplay adaptiveWindows() {
@@ -330,24 +331,31 @@ public final class TraceReplay {
             }
             SequencedMap<String, PagingOutcome> paging = new LinkedHashMap<>();
             SequencedMap<String, long[]> windowFaults = new LinkedHashMap<>();
+            SequencedMap<String, CurveWindows> curveWindows = new LinkedHashMap<>();
             List<String> notWindowed = new ArrayList<>();
             long[] ends = new long[0];
             long length = 0;
             for (int i = 0; i < policies.size(); i++) {
                 String spec = policies.get(i).toString();
-                paging.put(spec, measured.get(i).outcome());
+                PagingOutcome outcome = measured.get(i).outcome();
+                paging.put(spec, outcome);
                 WindowedFaults windows = windowed.get(i);
                 if (windows == null) {
-                    notWindowed.add(spec); // a curve or OPT, or every policy when no windows were asked for
+                    notWindowed.add(spec); // OPT or a sampled curve, or every policy when no windows were asked for
                 } else {
-                    windowFaults.put(spec, windows.faults());
+                    if (windows.onGrid()) {
+                        long[] points = ((PagingOutcome.Curve) outcome).sizes();
+                        curveWindows.put(spec, windows.onGrid(points.length == 0 ? 1 : points[points.length - 1]));
+                    } else {
+                        windowFaults.put(spec, windows.faults());
+                    }
                     ends = windows.ends();
                     length = windows.length();
                 }
             }
             // an empty trace has no window to show
-            FaultWindows windows = windowFaults.isEmpty() || ends.length == 0 ? null
-                    : new FaultWindows(length, ends, windowFaults, notWindowed);
+            FaultWindows windows = ends.length == 0 ? null
+                    : new FaultWindows(length, ends, windowFaults, curveWindows, notWindowed);
             // counting starts at the later of the warm-up's end and the trace's own measured phase
             return new ReplayResult(trace, reader.format(), reader.pageSize(), tally.references(),
                     Math.max(warm, tally.measuredFrom()), tally.runs(), tally.distinctPages(), paging, warm, windows);

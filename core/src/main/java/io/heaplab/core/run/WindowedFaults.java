@@ -1,14 +1,17 @@
 package io.heaplab.core.run;
 
+import io.heaplab.core.spi.CurveGrid;
+import io.heaplab.core.spi.FaultsOnGrid;
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.trace.SplitAtBoundaries;
 import java.util.Arrays;
 
 /**
- * A fixed-memory policy's miss ratio over time, as libCacheSim's {@code cachesim} reports it every {@code
- * --report-interval} of trace time: its faults in windows of virtual time, read from {@link
- * PagingSimulator#faultsSoFar()} at each window's end.
+ * A policy's miss ratio over time, as libCacheSim's {@code cachesim} reports it every {@code --report-interval} of
+ * trace time: its faults in windows of virtual time, read at each window's end from {@link
+ * PagingSimulator#faultsSoFar()} for a fixed-memory policy, or at every {@link CurveGrid} size from {@link
+ * FaultsOnGrid#faultsOnGrid()} for a one-pass curve.
  *
  * <p>The stream is cut at the window ends ({@link SplitAtBoundaries}), so the policy's own loop is untouched. With
  * no window length given the windows adapt to a trace of unknown length: they start one reference long and, each
@@ -24,27 +27,37 @@ public final class WindowedFaults extends SplitAtBoundaries implements PagingSim
     /** Windows of an adaptive timeline that make neighbours merge. */
     public static final int MOST = 2 * FEWEST;
     /**
-     * The most windows of a given length kept: past it neighbours merge and the length doubles, as adaptive windows
-     * do, so {@code --window 1} on a long trace costs neither memory nor a call per reference without bound.
+     * The most windows of a given length kept for a fixed-memory policy: past it neighbours merge and the length
+     * doubles, as adaptive windows do, so {@code --window 1} on a long trace costs neither memory nor a call per
+     * reference without bound.
      */
     public static final int MOST_GIVEN = 100_000;
+    /** The same for a curve, whose windows each hold a row of the grid's sizes. */
+    public static final int MOST_GIVEN_ON_GRID = 2_000;
 
     private final PagingSimulator policy;
+    /** The curve read at every grid size; null for a fixed-memory policy. */
+    private final FaultsOnGrid curve;
     private final boolean adaptive;
     private long length;
     /** Faults counted before the measured phase began, which {@link PagingSimulator#startMeasuring()} forgets. */
-    private long forgotten;
-    /** Faults at the end of each closed window, from the start of the stream, and the windows closed. */
-    private long[] faultsAt = new long[MOST];
+    private long[] forgotten = {0};
+    /** Faults at the end of each closed window, from the start of the stream (a row of grid sizes for a curve). */
+    private long[][] faultsAt = new long[MOST][];
     private long[] endsAt = new long[MOST];
     private int windows;
     private boolean finished;
 
     private WindowedFaults(PagingSimulator policy, long length, boolean adaptive) {
         super(policy, length);
-        if (policy.faultsSoFar() < 0) {
+        if (policy.faultsSoFar() >= 0) {
+            this.curve = null;
+        } else if (policy instanceof FaultsOnGrid onGrid) {
+            this.curve = onGrid;
+            onGrid.keepFaultsOnGrid();
+        } else {
             throw new IllegalArgumentException(policy + " counts its faults only at the end (expected: a policy "
-                    + "with faultsSoFar())");
+                    + "with faultsSoFar(), or a curve with faultsOnGrid())");
         }
         this.policy = policy;
         this.length = length;
@@ -53,7 +66,7 @@ public final class WindowedFaults extends SplitAtBoundaries implements PagingSim
 
     /**
      * Windows of {@code length} references each (the last may be shorter), doubled whenever there would be more
-     * than {@value #MOST_GIVEN} of them.
+     * than {@value #MOST_GIVEN} of them ({@value #MOST_GIVEN_ON_GRID} for a curve).
      */
     public static WindowedFaults every(PagingSimulator policy, long length) {
         if (length < 1) {
@@ -67,20 +80,21 @@ public final class WindowedFaults extends SplitAtBoundaries implements PagingSim
         return new WindowedFaults(policy, 1, true);
     }
 
-    /** Whether {@code policy} can be windowed: it counts its faults as it goes. */
+    /** Whether {@code policy} can be windowed: it counts its faults as it goes, or it is a curve on the grid. */
     public static boolean accepts(PagingSimulator policy) {
-        return policy.faultsSoFar() >= 0;
+        return policy.faultsSoFar() >= 0 || policy instanceof FaultsOnGrid;
     }
 
     @Override
     protected long atBoundary() {
         close(time());
-        if (windows == (adaptive ? MOST : MOST_GIVEN)) {
+        if (windows == (adaptive ? MOST : curve == null ? MOST_GIVEN : MOST_GIVEN_ON_GRID)) {
             // keep every second end: neighbours merge, the windows are twice as long
             for (int i = 0; i < windows / 2; i++) {
                 faultsAt[i] = faultsAt[2 * i + 1];
                 endsAt[i] = endsAt[2 * i + 1];
             }
+            Arrays.fill(faultsAt, windows / 2, windows, null);
             windows /= 2;
             length *= 2;
         }
@@ -92,14 +106,19 @@ public final class WindowedFaults extends SplitAtBoundaries implements PagingSim
             faultsAt = Arrays.copyOf(faultsAt, windows * 2);
             endsAt = Arrays.copyOf(endsAt, windows * 2);
         }
-        faultsAt[windows] = forgotten + policy.faultsSoFar();
+        faultsAt[windows] = plus(forgotten, soFar());
         endsAt[windows] = end;
         windows++;
     }
 
+    /** The faults so far in the policy's measured phase: one count, or a row of the grid's sizes. */
+    private long[] soFar() {
+        return curve == null ? new long[] {policy.faultsSoFar()} : curve.faultsOnGrid();
+    }
+
     @Override
     public void startMeasuring() {
-        forgotten += policy.faultsSoFar();
+        forgotten = plus(forgotten, soFar());
         policy.startMeasuring();
     }
 
@@ -123,13 +142,58 @@ public final class WindowedFaults extends SplitAtBoundaries implements PagingSim
         return Arrays.copyOf(endsAt, windows);
     }
 
-    /** Faults in each window, warm-up or not. */
+    /** Whether the policy is a curve, whose windows {@link #onGrid(long)} gives. */
+    public boolean onGrid() {
+        return curve != null;
+    }
+
+    /** Faults in each window, warm-up or not, of a fixed-memory policy. */
     public long[] faults() {
+        if (curve != null) {
+            throw new IllegalStateException(policy + " is a curve (expected: onGrid(largest) for its windows)");
+        }
+        return inWindows(0);
+    }
+
+    /**
+     * A curve's faults in each window at every grid size up to {@code largest}, its largest size (its distinct
+     * pages, or its widest window), warm-up or not.
+     */
+    public CurveWindows onGrid(long largest) {
+        if (curve == null) {
+            throw new IllegalStateException(policy + " has one memory size (expected: faults() for its windows)");
+        }
+        // the grid sizes up to the largest: the index of the first not below it, and that one if it is the largest
+        int first = CurveGrid.index(Math.max(largest, 1));
+        int sizes = CurveGrid.point(first) == Math.max(largest, 1) ? first + 1 : first;
+        long[][] faults = new long[sizes][];
+        for (int k = 0; k < sizes; k++) {
+            faults[k] = inWindows(k);
+        }
+        return new CurveWindows(CurveGrid.points(sizes), faults);
+    }
+
+    /** Faults in each window at grid size {@code k} (column 0 for a fixed-memory policy). */
+    private long[] inWindows(int k) {
         long[] faults = new long[windows];
         for (int i = 0; i < windows; i++) {
-            faults[i] = faultsAt[i] - (i == 0 ? 0 : faultsAt[i - 1]);
+            faults[i] = at(faultsAt[i], k) - (i == 0 ? 0 : at(faultsAt[i - 1], k));
         }
         return faults;
+    }
+
+    /** Element {@code k} of a row, whose values past its end are its last. */
+    private static long at(long[] row, int k) {
+        return row[Math.min(k, row.length - 1)];
+    }
+
+    /** Two rows added element by element, each flat past its end. */
+    private static long[] plus(long[] a, long[] b) {
+        long[] sum = new long[Math.max(a.length, b.length)];
+        for (int k = 0; k < sum.length; k++) {
+            sum[k] = at(a, k) + at(b, k);
+        }
+        return sum;
     }
 
     @Override

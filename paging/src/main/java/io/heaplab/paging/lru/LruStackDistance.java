@@ -1,5 +1,6 @@
 package io.heaplab.paging.lru;
 
+import io.heaplab.core.spi.FaultsOnGrid;
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.trace.PageRun;
@@ -28,7 +29,7 @@ import java.util.Arrays;
  * cache, cost a tenth of the speed on a Zipf trace of a million pages.) {@code threads = 2} splits the work in two
  * stages instead ({@link StagedLruStackDistance}).
  */
-public final class LruStackDistance implements PagingSimulator {
+public final class LruStackDistance implements PagingSimulator, FaultsOnGrid {
 
     private static final int INITIAL_PAGES = 1024;
     /** Small to start with: few positions make a shallow tree; it grows with the number of pages. */
@@ -136,6 +137,16 @@ public final class LruStackDistance implements PagingSimulator {
             throw new IllegalStateException(clock.live() + " live positions for " + curve.distinct() + " pages");
         }
         curve.verify();
+    }
+
+    @Override
+    public void keepFaultsOnGrid() {
+        curve.keepFaultsOnGrid();
+    }
+
+    @Override
+    public long[] faultsOnGrid() {
+        return curve.faultsOnGrid();
     }
 
     /** The curve so far; O(pages log pages) to read, for the depth of every dirty page. */

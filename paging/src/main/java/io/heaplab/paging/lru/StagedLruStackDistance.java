@@ -1,5 +1,6 @@
 package io.heaplab.paging.lru;
 
+import io.heaplab.core.spi.FaultsOnGrid;
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.trace.PageRun;
@@ -25,7 +26,7 @@ import java.util.concurrent.TimeUnit;
  * stage, where the one-thread analyzer keeps them side by side: a second cache miss per run, which the second core
  * must win back.
  */
-final class StagedLruStackDistance implements PagingSimulator {
+final class StagedLruStackDistance implements PagingSimulator, FaultsOnGrid {
 
     private static final int INITIAL_PAGES = 1024;
     /** Small to start with: a shallow tree is a fast one; it grows with the number of pages. */
@@ -258,6 +259,17 @@ final class StagedLruStackDistance implements PagingSimulator {
             throw new IllegalStateException(clock.live() + " live positions for " + curve.distinct() + " pages");
         }
         curve.verify();
+    }
+
+    @Override
+    public void keepFaultsOnGrid() {
+        curve.keepFaultsOnGrid();
+    }
+
+    @Override
+    public long[] faultsOnGrid() {
+        drain();
+        return curve.faultsOnGrid();
     }
 
     /** The curve so far; O(pages log pages) to read, for the depth of every dirty page. */

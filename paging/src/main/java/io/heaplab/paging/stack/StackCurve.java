@@ -1,5 +1,6 @@
 package io.heaplab.paging.stack;
 
+import io.heaplab.core.spi.CurveGrid;
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.trace.PageRun;
 import io.heaplab.paging.PageTables;
@@ -40,6 +41,7 @@ public final class StackCurve {
     private static final int INITIAL_PAGES = 1024;
     private static final int INITIAL_DISTINCT = 64;
     private static final int PENDING = 1 << 12;
+    private static final int LANES = 4;
 
     /** Per page: the smallest memory size that holds it dirty or evicted it dirty since, or {@link #CLEAN}. */
     private int[] dirtyFrom = new int[INITIAL_PAGES];
@@ -61,6 +63,11 @@ public final class StackCurve {
     private int pendingStepEnds;
     /** Element f minus element f-1: measured write-backs with f frames, settled at the pages' references. */
     private long[] writeBackSteps = new long[INITIAL_DISTINCT];
+    /**
+     * Measured re-references by the {@link CurveGrid} bucket of their distance, once {@link #keepFaultsOnGrid()}: a
+     * lane of buckets per {@link #LANES}-th distance of a batch, summed when read.
+     */
+    private long[] onGrid;
     /** Element n: the virtual time (references before it) at which the n-th distinct page was first referenced. */
     private long[] appearedAt = new long[INITIAL_DISTINCT];
 
@@ -169,9 +176,43 @@ public final class StackCurve {
         pendingStepEnds = 0;
         Arrays.fill(atDistance, 0);
         Arrays.fill(writeBackSteps, 0);
+        if (onGrid != null) {
+            Arrays.fill(onGrid, 0);
+        }
         distinctBefore = distinct;
         runsBefore = runs;
         timeBefore = time;
+    }
+
+    /**
+     * Starts counting the distances by grid bucket as well, a loop over each batch of them that the curve pays only
+     * when asked; a stack algorithm's faults at a grid size are then the first references plus the distances in
+     * the buckets above it.
+     */
+    public void keepFaultsOnGrid() {
+        if (onGrid == null) {
+            onGrid = new long[LANES * CurveGrid.POINTS];
+        }
+    }
+
+    /**
+     * The faults so far at each grid size up to the first that holds every page, where they fall to the first
+     * references ({@link io.heaplab.core.spi.FaultsOnGrid}); {@link #keepFaultsOnGrid()} must have been called.
+     */
+    public long[] faultsOnGrid() {
+        if (onGrid == null) {
+            throw new IllegalStateException("faults on the grid not kept (expected: keepFaultsOnGrid() first)");
+        }
+        flush();
+        long[] faults = new long[CurveGrid.index(Math.max(distinct, 1)) + 1];
+        long deeper = distinct - distinctBefore;
+        for (int i = faults.length - 1; i >= 0; i--) {
+            faults[i] = deeper;
+            for (int lane = 0; lane < LANES; lane++) {
+                deeper += onGrid[lane * CurveGrid.POINTS + i];
+            }
+        }
+        return faults;
     }
 
     /** Distinct pages referenced so far, warm-up included: the points of the curve. */
@@ -215,6 +256,16 @@ public final class StackCurve {
         int[] distances = pending;
         for (int i = 0; i < pendingCount; i++) {
             histogram[distances[i]]++;
+        }
+        long[] buckets = onGrid;
+        if (buckets != null) {
+            // a loop of its own, in the first-level cache: in the histogram's loop its stores, which might alias the
+            // histogram's, held back the loads whose misses that loop overlaps (a fifth of the curve's speed). Each
+            // of four neighbours counts into a lane of its own, since on a skewed trace most distances fall in a
+            // few buckets, and one counter taking them all waits on its own last store every time.
+            for (int i = 0; i < pendingCount; i++) {
+                buckets[((i & (LANES - 1)) * CurveGrid.POINTS) + CurveGrid.indexOf(distances[i])]++;
+            }
         }
         pendingCount = 0;
         long[] settled = writeBackSteps;

@@ -1,7 +1,9 @@
 package io.heaplab.paging.ws;
 
+import io.heaplab.core.spi.CurveGrid;
+
 /**
- * VMIN faults, write-backs and mean resident size at every {@link WindowGrid} window in one pass (Prieve &amp;
+ * VMIN faults, write-backs and mean resident size at every {@link CurveGrid} window in one pass (Prieve &amp;
  * Fabry 1976, computed as Denning &amp; Schwartz 1972 compute the working set's).
  *
  * <p>With window {@code w}, VMIN keeps a page after a reference at time {@code L} until its next reference if

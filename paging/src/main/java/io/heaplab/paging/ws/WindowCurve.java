@@ -1,5 +1,7 @@
 package io.heaplab.paging.ws;
 
+import io.heaplab.core.spi.CurveGrid;
+import io.heaplab.core.spi.FaultsOnGrid;
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.trace.PageRun;
@@ -7,7 +9,7 @@ import io.heaplab.paging.PageTables;
 import java.util.Arrays;
 
 /**
- * One pass over the references of a window policy that gives its curve at every {@link WindowGrid} window
+ * One pass over the references of a window policy that gives its curve at every {@link CurveGrid} window
  * (Denning &amp; Schwartz 1972): the working set and VMIN differ only in how a gap between two references to a page
  * holds the page resident and when the page leaves.
  *
@@ -26,7 +28,7 @@ import java.util.Arrays;
  * <p>{@link #outcome()} reads the curve as if the trace ended now: the page's last references are settled on a
  * copy of the histograms, so the analyzer can go on.
  */
-abstract sealed class WindowCurve implements PagingSimulator permits WorkingSetCurve, VminCurve {
+abstract sealed class WindowCurve implements PagingSimulator, FaultsOnGrid permits WorkingSetCurve, VminCurve {
 
     /** The level of a page not written since it was first referenced: dirty at no window. */
     static final long CLEAN = Long.MAX_VALUE;
@@ -129,6 +131,18 @@ abstract sealed class WindowCurve implements PagingSimulator permits WorkingSetC
         return settled().curve(vt - measuredAfter);
     }
 
+    /** Nothing to start: the gaps' histogram on the grid is the curve's own. */
+    @Override
+    public final void keepFaultsOnGrid() {
+    }
+
+    /** The faults so far, which the pages' last references do not change: no settling needed. */
+    @Override
+    public final long[] faultsOnGrid() {
+        long[] faults = tally.faults();
+        return faults.length > 0 ? faults : new long[] {tally.firsts()};
+    }
+
     /** The space-time, exact in page-references, at each window of the {@link #outcome()} curve. */
     public final long[] spaceTimes() {
         return settled().spaceTimes();
@@ -155,14 +169,14 @@ abstract sealed class WindowCurve implements PagingSimulator permits WorkingSetC
         }
         for (int i = 0; i < faults.length; i++) {
             if (i > 0 && faults[i] > faults[i - 1]) {
-                throw new IllegalStateException("faults rise at window " + WindowGrid.point(i) + ": "
+                throw new IllegalStateException("faults rise at window " + CurveGrid.point(i) + ": "
                         + Arrays.toString(faults));
             }
             if (writeBacks[i] < 0) {
-                throw new IllegalStateException(writeBacks[i] + " write-backs at window " + WindowGrid.point(i));
+                throw new IllegalStateException(writeBacks[i] + " write-backs at window " + CurveGrid.point(i));
             }
             if (spaceTimes[i] < references || spaceTimes[i] > distinct * references) {
-                throw new IllegalStateException("space-time " + spaceTimes[i] + " at window " + WindowGrid.point(i)
+                throw new IllegalStateException("space-time " + spaceTimes[i] + " at window " + CurveGrid.point(i)
                         + " outside [" + references + ", " + distinct + " * " + references + "]");
             }
         }

@@ -1,10 +1,11 @@
 package io.heaplab.paging.ws;
 
+import io.heaplab.core.spi.CurveGrid;
 import io.heaplab.core.spi.PagingOutcome;
 import java.util.Arrays;
 
 /**
- * Histograms over the {@link WindowGrid} from which the faults, write-backs and space-time of a window policy
+ * Histograms over the {@link CurveGrid} from which the faults, write-backs and space-time of a window policy
  * follow at every grid window at once (Denning &amp; Schwartz 1972). Each kind of event is a step or a ramp in the
  * window, recorded in the bucket of the gap where it bends; the values at the grid windows are prefix and suffix
  * sums, exact because every grid window is a bucket's upper bound.
@@ -15,13 +16,13 @@ final class WindowTally {
 
     private long firsts;
     /** Re-references by backward gap: one faults at every window below its gap. */
-    private final long[] reReferences = new long[WindowGrid.POINTS];
+    private final long[] reReferences = new long[CurveGrid.POINTS];
     /** Space-time a term adds in full at windows at or above its bucket. */
-    private final long[] units = new long[WindowGrid.POINTS];
+    private final long[] units = new long[CurveGrid.POINTS];
     /** Signed counts of {@code min(window, x)} terms, which add the window itself below their bucket. */
-    private final long[] clipped = new long[WindowGrid.POINTS];
+    private final long[] clipped = new long[CurveGrid.POINTS];
     /** Write-backs starting (+1) or ending (-1) at each bucket, as the window grows. */
-    private final long[] writeBackSteps = new long[WindowGrid.POINTS];
+    private final long[] writeBackSteps = new long[CurveGrid.POINTS];
     /** Space-time at every window. */
     private long always;
     /** The highest bucket any event touched: beyond it every curve is flat. */
@@ -50,7 +51,7 @@ final class WindowTally {
     }
 
     private int bucket(long gap) {
-        int at = WindowGrid.index(gap);
+        int at = CurveGrid.index(gap);
         if (at > top) {
             top = at;
         }
@@ -120,7 +121,7 @@ final class WindowTally {
         for (int i = top; i >= 0; i--) {
             // the window times the clipped terms above this bucket; the grid's last point can be Long.MAX_VALUE,
             // but nothing lies beyond the top bucket
-            spaceTimes[i] = beyond == 0 ? 0 : WindowGrid.point(i) * beyond;
+            spaceTimes[i] = beyond == 0 ? 0 : CurveGrid.point(i) * beyond;
             beyond += clipped[i];
         }
         long full = always;
@@ -161,7 +162,7 @@ final class WindowTally {
         for (int i = 0; i < spaceTimes.length; i++) {
             meanResident[i] = WindowMeasures.meanResident(spaceTimes[i], references);
         }
-        return new PagingOutcome.Curve(PagingOutcome.Curve.Axis.WINDOW, WindowGrid.points(points()), faults(),
+        return new PagingOutcome.Curve(PagingOutcome.Curve.Axis.WINDOW, CurveGrid.points(points()), faults(),
                 writeBacks(), meanResident, references);
     }
 }

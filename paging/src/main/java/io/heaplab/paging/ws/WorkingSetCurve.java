@@ -1,7 +1,9 @@
 package io.heaplab.paging.ws;
 
+import io.heaplab.core.spi.CurveGrid;
+
 /**
- * Working-set faults, write-backs and mean working-set size at every {@link WindowGrid} window in one pass, from
+ * Working-set faults, write-backs and mean working-set size at every {@link CurveGrid} window in one pass, from
  * the histograms of inter-reference gaps (Denning &amp; Schwartz 1972).
  *
  * <p>With window {@code w}, a reference faults when its backward gap exceeds {@code w}; the reference at time

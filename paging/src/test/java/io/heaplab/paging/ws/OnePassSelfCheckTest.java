@@ -1,5 +1,6 @@
 package io.heaplab.paging.ws;
 
+import io.heaplab.core.spi.CurveGrid;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.heaplab.core.spi.PagingOutcome;
@@ -82,7 +83,7 @@ class OnePassSelfCheckTest {
         PagingOutcome.Curve vmin = (PagingOutcome.Curve) feed(new VminCurve(), runs, split);
         int points = Math.max(ws.points(), vmin.points());
         for (int i = 0; i < points; i++) {
-            long window = WindowGrid.point(i);
+            long window = CurveGrid.point(i);
             assertThat(vmin.faultsAt(window)).as("window %d", window).isEqualTo(ws.faultsAt(window));
             assertThat(vmin.meanResident()[Math.min(i, vmin.points() - 1)])
                     .as("window %d", window).isLessThanOrEqualTo(ws.meanResident()[Math.min(i, ws.points() - 1)]);
@@ -116,9 +117,9 @@ class OnePassSelfCheckTest {
         // how far along the grid the traces reach: within the dense part, or up to the hundreds or beyond
         Statistics.collect(curve.points() <= 128 ? "dense" : curve.points() < 400 ? "mid" : "far");
         // every point of the curve, the next grid point beyond it and the longest window: flat beyond the end
-        int beyond = Math.min(curve.points() + 1, WindowGrid.POINTS);
+        int beyond = Math.min(curve.points() + 1, CurveGrid.POINTS);
         for (int i = 0; i <= beyond; i++) {
-            long window = i == beyond ? Long.MAX_VALUE : WindowGrid.point(i);
+            long window = i == beyond ? Long.MAX_VALUE : CurveGrid.point(i);
             int at = Math.min(i, curve.points() - 1);
             PagingOutcome.Faults one = (PagingOutcome.Faults) feed(perWindow.apply(window), runs, split);
             if (at < 0) {

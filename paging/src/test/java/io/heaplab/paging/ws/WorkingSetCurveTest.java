@@ -1,5 +1,6 @@
 package io.heaplab.paging.ws;
 
+import io.heaplab.core.spi.CurveGrid;
 import static io.heaplab.paging.ws.WorkingSetTest.SMALL;
 import static io.heaplab.testkit.PageTraces.run;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -21,7 +22,7 @@ class WorkingSetCurveTest extends VariableMemoryContract {
 
     @Override
     protected long exactWindowAtLeast(long window) {
-        return WindowGrid.point(WindowGrid.index(window));
+        return CurveGrid.point(CurveGrid.index(window));
     }
 
     @Test

@@ -302,6 +302,7 @@ final class PagingSections {
         List<List<String>> rows = new ArrayList<>();
         CurveFigures curves = new CurveFigures(context(Set.of(parameters.getOrDefault("workload", "")),
                 Set.of(parameters.getOrDefault("pageSize", ""))), parameters.get("pageSize"));
+        List<Figure> windowed = new ArrayList<>();
         for (JsonNode stream : streams) {
             String label = streamLabel(stream, name);
             for (JsonNode curve : stream.path("curves")) {
@@ -315,12 +316,15 @@ final class PagingSections {
                         Nodes.grouped(curve.path("references").asDouble(), 0),
                         Nodes.grouped(stream.path("distinctPages").asDouble(), 0)));
             }
+            windowed.addAll(WindowedMissRatioFigures.of(label, pageContext(stream.path("source").path("pageSize")
+                    .asText("")), stream));
         }
         String title = several ? "Curves of " + parameters.get("workload")
                 : "Curves of " + streamLabel(streams.path(0), name);
         return new Section(title, "heaplab curve", parameters, Environment.of(document), List.of(),
                 List.of(new Table("Curves", List.of("stream", "policy", "axis", "points", "measured references",
-                        "pages touched"), rows)), curves.figures());
+                        "pages touched"), rows)), java.util.stream.Stream.concat(curves.figures().stream(),
+                windowed.stream()).toList());
     }
 
     /** What a figure of runs shows, for its title: the workload and page size when the runs share them. */

@@ -158,10 +158,12 @@ public final class ResultSchemas {
             .required("measuredFrom", count()).required("runs", count()).required("distinctPages", count())
             .optional("warmup", count());
 
-    /** The fixed-memory policies' miss ratio over time ({@link io.heaplab.reports.ReplayResults#toTree}). */
+    /** The policies' miss ratio over time ({@link io.heaplab.reports.WindowsJson}). */
     static final Fields WINDOWS = object().required("length", wholeFrom(1))
             .required("ends", arrayOf(wholeFrom(1)).nonEmpty())
             .required("faults", mapOf(arrayOf(count()))).required("missRatio", mapOf(arrayOf(ratio())))
+            .optional("curves", mapOf(object().required("sizes", arrayOf(wholeFrom(1)).nonEmpty())
+                    .required("faults", arrayOf(arrayOf(count()))).required("missRatio", arrayOf(arrayOf(ratio())))))
             .required("notWindowed", arrayOf(text()));
 
     /** The file of {@code heaplab trace replay --json}. */
@@ -171,7 +173,7 @@ public final class ResultSchemas {
 
     /** The file of {@code heaplab curve}: a stream at least, each with its curves. */
     static final Fields CURVES = HEAD.required("streams",
-            arrayOf(STREAM.required("curves", arrayOf(CURVE))).nonEmpty());
+            arrayOf(STREAM.required("curves", arrayOf(CURVE)).optional("windows", WINDOWS)).nonEmpty());
 
     /** A chart axis. */
     private static final Fields AXIS = object().required("label", text()).required("log", bool())

@@ -48,7 +48,7 @@ class WindowedMissRatioFiguresTest {
         SequencedMap<String, long[]> faults = new LinkedHashMap<>();
         faults.put("fifo:frames=2", new long[] {3, 1, 1});
         faults.put("lru:frames=2", new long[] {4, 2, 0});
-        return new FaultWindows(4, new long[] {4, 8, 10}, faults, List.of());
+        return new FaultWindows(4, new long[] {4, 8, 10}, faults, new java.util.LinkedHashMap<>(), List.of());
     }
 
     @Test
@@ -82,5 +82,40 @@ class WindowedMissRatioFiguresTest {
     void aReplayWithoutWindowsHasNoSuchFigure() throws IOException {
         Section section = replay(0, null);
         assertThat(section.figures()).noneMatch(f -> f.id().startsWith("miss-ratio-over-time"));
+    }
+
+    @Test
+    void aCurvesWindowsAreAFigureOfItsOwnWithALinePerSizeSpreadInTheirLogarithm() throws IOException {
+        SequencedMap<String, Object> origin = new LinkedHashMap<>();
+        origin.put("trace", "t.hlt");
+        origin.put("format", "heaplab");
+        origin.put("pageSize", 4096);
+        ReferenceStream stream = new ReferenceStream(origin, 10, 0, 10, 200, 0);
+        SequencedMap<String, PagingOutcome.Curve> curves = new LinkedHashMap<>();
+        long[] faults = new long[200];
+        java.util.Arrays.fill(faults, 4);
+        curves.put("lru:frames=all", PagingOutcome.Curve.ofFrames(faults, new long[200], new double[200], 10));
+        long[] sizes = {1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192};
+        long[][] inWindows = new long[sizes.length][];
+        for (int k = 0; k < sizes.length; k++) {
+            inWindows[k] = new long[] {4, 2, k == 0 ? 2 : 1};
+        }
+        SequencedMap<String, io.heaplab.core.run.CurveWindows> windowed = new LinkedHashMap<>();
+        windowed.put("lru:frames=all", new io.heaplab.core.run.CurveWindows(sizes, inWindows));
+        FaultWindows windows = new FaultWindows(4, new long[] {4, 8, 10}, new LinkedHashMap<>(), windowed, List.of());
+        Path json = dir.resolve("curves.json");
+        io.heaplab.reports.CurveResults.write(json, dir.resolve("curves.csv"), List.of(stream), List.of(curves),
+                List.of(windows));
+        Section section = ResultFiles.read(json).getFirst();
+        Figure figure = section.figures().stream().filter(f -> f.id().startsWith("miss-ratio-over-time"))
+                .findFirst().orElseThrow();
+        assertThat(figure.id()).isEqualTo("miss-ratio-over-time-t-hlt-lru-frames-all");
+        assertThat(figure.title()).isEqualTo("Miss ratio over time, lru:frames=all, t.hlt (windows of 4 references, "
+                + "4096-byte pages)");
+        // 1 to 192 frames: five sizes nearest to 1, 3.7, 13.9, 51.7 and 192 in their logarithm
+        assertThat(figure.series()).extracting(s -> s.name())
+                .containsExactly("1 frame", "4 frames", "12 frames", "48 frames", "192 frames");
+        assertThat(figure.series().get(0).y()).containsExactly(1.0, 0.5, 1.0);
+        assertThat(figure.series().get(1).y()).containsExactly(1.0, 0.5, 0.5);
     }
 }
