@@ -445,7 +445,7 @@ class SweepCommandTest {
     }
 
     @Test
-    void theSparkEngineWithoutSparkOnTheClassPathIsSubmittedWithSparkSubmit() throws Exception {
+    void theSparkEngineWithoutSparkOnTheClassPathIsSubmittedWithSparkSubmitFromSparkHomeThePathOrPyspark() throws Exception {
         Path sweep = file("small.yaml", SMALL);
         Path home = Files.createDirectories(dir.resolve("spark/bin"));
         Path submit = Files.writeString(home.resolve("spark-submit"), "#!/bin/sh\necho \"spark-submit $*\"\n");
@@ -458,11 +458,25 @@ class SweepCommandTest {
                 + " --driver-java-options --enable-native-access=ALL-UNNAMED --conf"
                 + " spark.executor.extraJavaOptions=--enable-native-access=ALL-UNNAMED " + jar + " sweep " + sweep
                 + " --engine spark --master local[2]\n");
-        Launch.Result none = Launch.shell("PATH=/usr/bin:/bin SPARK_HOME= \"$HEAPLAB\" sweep " + sweep
-                + " --engine spark");
+        // pip's pyspark carries a whole Spark: found through the python3 on the PATH
+        Path pyspark = Files.createDirectories(dir.resolve("site/pyspark/bin"));
+        Files.writeString(pyspark.resolve("spark-submit"), "#!/bin/sh\necho \"pyspark's spark-submit $*\"\n")
+                .toFile().setExecutable(true);
+        Path withPyspark = Files.createDirectories(dir.resolve("python/bin"));
+        Files.writeString(withPyspark.resolve("python3"), "#!/bin/sh\n# -c 'import pyspark ...'\necho "
+                + pyspark.getParent() + "\n").toFile().setExecutable(true);
+        Launch.Result viaPython = Launch.shell("PATH=" + withPyspark + ":/usr/bin:/bin SPARK_HOME= HEAPLAB_SPARK_JAR="
+                + jar + " \"$HEAPLAB\" sweep " + sweep + " --engine spark");
+        assertThat(viaPython.exitCode()).as(viaPython.err()).isZero();
+        assertThat(viaPython.out()).startsWith("pyspark's spark-submit --class io.heaplab.cli.Main");
+        Path withoutPyspark = Files.createDirectories(dir.resolve("bare/bin"));
+        Files.writeString(withoutPyspark.resolve("python3"), "#!/bin/sh\necho 'No module named pyspark' >&2\n"
+                + "exit 1\n").toFile().setExecutable(true);
+        Launch.Result none = Launch.shell("PATH=" + withoutPyspark + ":/usr/bin:/bin SPARK_HOME= \"$HEAPLAB\" sweep "
+                + sweep + " --engine spark");
         assertThat(none.exitCode()).isEqualTo(2);
         assertThat(none.err()).isEqualTo("heaplab: --engine spark: this heaplab jar does not carry Spark and no"
-                + " spark-submit was found (expected: SPARK_HOME naming a Spark 4 installation, or spark-submit on"
-                + " the PATH; see docs/spark.md)\n");
+                + " spark-submit was found (expected: SPARK_HOME naming a Spark 4 installation, spark-submit on"
+                + " the PATH, or pyspark installed for python3, as 'pip install pyspark' does; see docs/spark.md)\n");
     }
 }

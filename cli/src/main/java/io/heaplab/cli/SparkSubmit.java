@@ -21,6 +21,8 @@ final class SparkSubmit {
     private static final String NATIVE_ACCESS = "--enable-native-access=ALL-UNNAMED";
     /** Where {@code mvn package} puts the job jar, from the root of heaplab's sources. */
     static final String BUILT_JAR = "spark/target/heaplab-spark.jar";
+    /** How long python3 may take to say where pyspark is. */
+    private static final int PYTHON_SECONDS = 20;
 
     private SparkSubmit() {
     }
@@ -45,7 +47,7 @@ final class SparkSubmit {
         return new ProcessBuilder(command).inheritIO().start().waitFor();
     }
 
-    private static Path submitCommand(Map<String, String> environment) {
+    private static Path submitCommand(Map<String, String> environment) throws IOException, InterruptedException {
         String home = environment.get("SPARK_HOME");
         if (home != null && !home.isBlank()) {
             Path submit = Path.of(home, "bin", "spark-submit");
@@ -55,14 +57,53 @@ final class SparkSubmit {
             throw new SpecException("--engine spark: SPARK_HOME " + home + " has no bin/spark-submit (expected: a"
                     + " Spark 4 installation)");
         }
-        for (String dir : environment.getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
-            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, "spark-submit"))) {
-                return Path.of(dir, "spark-submit");
-            }
+        Path onPath = onPath(environment, "spark-submit");
+        if (onPath != null) {
+            return onPath;
+        }
+        Path pyspark = pysparkSubmit(environment);
+        if (pyspark != null) {
+            return pyspark;
         }
         throw new SpecException("--engine spark: this heaplab jar does not carry Spark and no spark-submit was found"
-                + " (expected: SPARK_HOME naming a Spark 4 installation, or spark-submit on the PATH; see"
-                + " docs/spark.md)");
+                + " (expected: SPARK_HOME naming a Spark 4 installation, spark-submit on the PATH, or pyspark "
+                + "installed for python3, as 'pip install pyspark' does; see docs/spark.md)");
+    }
+
+    /** The executable {@code name} in a directory of the {@code PATH}, or null. */
+    private static Path onPath(Map<String, String> environment, String name) {
+        for (String dir : environment.getOrDefault("PATH", "").split(java.io.File.pathSeparator)) {
+            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, name))) {
+                return Path.of(dir, name);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The {@code bin/spark-submit} of the pyspark package python3 imports ({@code pip install pyspark} carries a
+     * whole Spark), or null: no python3, no pyspark, or python3 not answering within {@value #PYTHON_SECONDS} s.
+     */
+    private static Path pysparkSubmit(Map<String, String> environment) throws IOException, InterruptedException {
+        Path python = onPath(environment, "python3");
+        if (python == null) {
+            return null;
+        }
+        Process process = new ProcessBuilder(python.toString(), "-c",
+                "import os, pyspark; print(os.path.dirname(pyspark.__file__))")
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        process.getOutputStream().close();
+        byte[] out = process.getInputStream().readNBytes(64 * 1024);
+        if (!process.waitFor(PYTHON_SECONDS, java.util.concurrent.TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            return null;
+        }
+        String dir = new String(out, java.nio.charset.StandardCharsets.UTF_8).strip();
+        if (process.exitValue() != 0 || dir.isEmpty() || dir.contains("\n")) {
+            return null;
+        }
+        Path submit = Path.of(dir, "bin", "spark-submit");
+        return Files.isExecutable(submit) ? submit : null;
     }
 
     private static Path jobJar(Map<String, String> environment) {

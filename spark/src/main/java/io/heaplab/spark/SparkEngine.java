@@ -36,6 +36,9 @@ public final class SparkEngine implements SweepEngine {
 
     /** The master when neither {@code --master} nor spark-submit names one: this machine's cores. */
     static final String DEFAULT_MASTER = "local[*]";
+    /** Spark's log level unless the user chose one. */
+    static final String LOG_LEVEL = "WARN";
+    static final String LOG_LEVEL_KEY = "spark.log.level";
 
     private final String master;
 
@@ -52,6 +55,7 @@ public final class SparkEngine implements SweepEngine {
         } else if (!conf.contains("spark.master")) {
             conf.setMaster(DEFAULT_MASTER);
         }
+        quiet(conf, SparkEngine.class.getClassLoader());
         Path staging = Files.createTempDirectory("heaplab-shipped");
         try (JavaSparkContext spark = new JavaSparkContext(conf)) {
             Map<String, String> shipped = new LinkedHashMap<>();
@@ -73,6 +77,25 @@ public final class SparkEngine implements SweepEngine {
         } finally {
             delete(staging);
         }
+    }
+
+    /**
+     * Sets Spark's log level to {@value #LOG_LEVEL} unless the user chose one: {@code spark.log.level} given, or a
+     * log4j 2 configuration of their own (named by {@code log4j2.configurationFile}, or on the class path, where
+     * spark-submit puts {@code SPARK_CONF_DIR}). At Spark's default, INFO, hundreds of lines a sweep bury heaplab's
+     * own progress on standard error.
+     */
+    static void quiet(SparkConf conf, ClassLoader classes) {
+        if (conf.contains(LOG_LEVEL_KEY) || System.getProperty("log4j2.configurationFile") != null) {
+            return;
+        }
+        for (String name : List.of("log4j2-test.properties", "log4j2-test.xml", "log4j2.properties", "log4j2.xml",
+                "log4j2.yaml", "log4j2.yml", "log4j2.json")) {
+            if (classes.getResource(name) != null) {
+                return;
+            }
+        }
+        conf.set(LOG_LEVEL_KEY, LOG_LEVEL);
     }
 
     /**
