@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.heaplab.core.files.AtomicFiles;
+import io.heaplab.core.plugins.Failures;
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.reports.JsonResults;
 import io.heaplab.reports.read.SweepSections;
@@ -245,8 +246,10 @@ public final class SweepTable implements AutoCloseable {
     }
 
     private static SpecException notOurs(Path file, int line, String what) {
-        return new SpecException(file + ":" + (line + 1) + ": " + what + " (expected: a table of this sweep, as"
-                + " heaplab sweep wrote it)");
+        // the table's text the problem quotes (a column with a control byte) is escaped: one line
+        return new SpecException(file + ":" + (line + 1) + ": " + Failures.printable(what,
+                io.heaplab.sweep.file.SweepFileException.LONGEST) + " (expected: a table of this sweep, as heaplab"
+                + " sweep wrote it)");
     }
 
     /** The rows so far, in the sweep's order. */

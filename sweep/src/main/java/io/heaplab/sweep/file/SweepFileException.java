@@ -1,5 +1,6 @@
 package io.heaplab.sweep.file;
 
+import io.heaplab.core.plugins.Failures;
 import io.heaplab.core.spi.SpecException;
 import java.io.Serial;
 import java.nio.file.Path;
@@ -13,7 +14,11 @@ public final class SweepFileException extends SpecException {
     @Serial
     private static final long serialVersionUID = 1L;
 
+    /** The most characters of a message after the file's name and line: a quoted line of the file is cut there. */
+    public static final int LONGEST = 2000;
+
     public SweepFileException(Path file, int line, String message) {
-        super(file + (line > 0 ? ":" + line : "") + ": " + message);
+        // the file's text a message quotes (a key with a tab, a value with an escape byte) is escaped: one line
+        super(file + (line > 0 ? ":" + line : "") + ": " + Failures.printable(message, LONGEST));
     }
 }
