@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.heaplab.cli.Main;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
@@ -350,6 +351,29 @@ class HostileInputTest {
                 + " large (the size limit for a file, ulimit -f, is reached)\n");
         try (var left = Files.list(dir)) {
             assertThat(left).isEmpty();
+        }
+    }
+
+    @Test
+    void aSweepOrAReportThatOutgrowsTheDiskIsNamedWithItsReasonAndLeavesNoDebris() throws Exception {
+        // a full disk, as the shell's limit on a file's size gives it: the write fails with the system's reason
+        Path sweep = Files.writeString(dir.resolve("big.yaml"), "workload: random-blocks:live=50,steps=200\n"
+                + "allocator: [stack, mru]\npolicy: lru:frames=4\nseed: 1..100\n");
+        Path swept = dir.resolve("swept");
+        Launch.Result full = Launch.shell("ulimit -f 8; exec \"$HEAPLAB\" sweep " + sweep + " --out " + swept);
+        assertThat(full.exitCode()).isEqualTo(Main.FAILURE);
+        assertThat(full.err()).matches("heaplab: error: " + Pattern.quote(swept.toString())
+                + "/table\\.(csv|jsonl): cannot write it: file too large \\(the size limit for a file, ulimit -f, is"
+                + " reached\\)\n");
+        // the rows written stay, whole lines but for the one cut short, so --resume goes on where it stopped
+        Path report = dir.resolve("report");
+        Launch.Result big = Launch.shell("ulimit -f 2; exec \"$HEAPLAB\" report " + sweep.getParent()
+                .resolve("swept/table.jsonl") + " -o " + report);
+        assertThat(big.exitCode()).as(big.err()).isEqualTo(Main.FAILURE);
+        assertThat(big.err()).isEqualTo("heaplab: error: " + report + ": cannot write it: file too large (the size"
+                + " limit for a file, ulimit -f, is reached)\n");
+        try (var left = Files.list(dir)) {
+            assertThat(left.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("big.yaml", "swept");
         }
     }
 

@@ -1,5 +1,6 @@
 package io.heaplab.reports;
 
+import io.heaplab.core.files.OutputFile;
 import io.heaplab.reports.chart.Charts;
 import io.heaplab.reports.chart.ColourScheme;
 import io.heaplab.reports.html.HtmlPage;
@@ -51,6 +52,9 @@ public final class Reports {
         try (ReportDirectory staged = ReportDirectory.beside(dir)) {
             write(charts.apply(report(inputs, sections)), staged.path(), charts);
             staged.publish();
+        } catch (IOException e) {
+            // named by the directory the user gave, not the staged one beside it, which is gone
+            throw OutputFile.failure(dir, e);
         }
         return dir.resolve(PAGE);
     }
@@ -65,6 +69,8 @@ public final class Reports {
             Files.write(file, results);
             write(report(List.of(file), ResultFiles.readAll(List.of(file))), staged.path(), ChartOptions.DEFAULT);
             staged.publish();
+        } catch (IOException e) {
+            throw OutputFile.failure(dir, e);
         }
         return dir.resolve(PAGE);
     }

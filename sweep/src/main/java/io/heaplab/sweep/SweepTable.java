@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.heaplab.core.files.AtomicFiles;
+import io.heaplab.core.files.OutputFile;
 import io.heaplab.core.plugins.Failures;
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.reports.JsonResults;
@@ -111,10 +112,18 @@ public final class SweepTable implements AutoCloseable {
         if (rows.putIfAbsent(row.index(), row) != null) {
             throw new IllegalStateException("point " + row.index() + " measured twice");
         }
-        csv.write(TableFormat.csvLine(point, row).getBytes(StandardCharsets.UTF_8));
-        csv.flush();
-        jsonl.write(TableFormat.jsonLine(header, point, row).getBytes(StandardCharsets.UTF_8));
-        jsonl.flush();
+        append(csv, dir.resolve(CSV), TableFormat.csvLine(point, row));
+        append(jsonl, dir.resolve(JSONL), TableFormat.jsonLine(header, point, row));
+    }
+
+    /** Appends {@code line} to {@code table} and flushes it; a failure names the table and says why in words. */
+    private static void append(OutputStream table, Path file, String line) throws IOException {
+        try {
+            table.write(line.getBytes(StandardCharsets.UTF_8));
+            table.flush();
+        } catch (IOException e) {
+            throw OutputFile.failure(file, e);
+        }
     }
 
     /** Rewrites both tables in the sweep's order, each replaced as a whole. */
