@@ -52,6 +52,16 @@ class MallocNativeTest {
     }
 
     @Test
+    void aCommandThatCallsNoMallocLeavesNoTraceAndSaysWhyInOneLine() {
+        Path trace = dir.resolve("none.hmt");
+        Cli capture = Cli.run("malloc", "capture", "-o", trace.toString(), "--", "true");
+        assertThat(capture.exitCode()).isEqualTo(2);
+        assertThat(capture.err()).isEqualTo("heaplab: malloc capture: true left no trace (expected: a program that"
+                + " calls malloc, dynamically linked: a static one does not load the capture library)\n");
+        assertThat(trace).doesNotExist();
+    }
+
+    @Test
     void aProgramOfKnownCallsPeaksAtItsChunksRoundedToPagesUnderGlibcBesideTheSimulatedStrategies() throws Exception {
         Path trace = captured();
         Path json = dir.resolve("native.json");
