@@ -55,7 +55,7 @@ class ProgressTest {
                 Arguments.of("trace convert DIR/t.hlt DIR/c-MODE.hlt", "converting"),
                 Arguments.of("curve DIR/t.hlt -p lru:frames=all -o DIR/curve-MODE", "replaying"),
                 Arguments.of("trace record -w pqsim:seconds=200,warmup=20 -a stack --compress -o DIR/r-MODE.hlt", "recording"),
-                Arguments.of("run -w pqsim:seconds=100,warmup=20 -a stack,mru,random,nofree -p lru:frames=50"
+                Arguments.of("run -w pqsim:seconds=60,warmup=20 -a stack,mru,random,nofree -p lru:frames=50"
                         + " --seeds 6", "runs"),
                 Arguments.of("sweep DIR/s.yaml --out DIR/sweep-MODE", "points"),
                 Arguments.of("reproduce purdom --seeds 3 --no-report", "runs"),
