@@ -355,6 +355,28 @@ class HostileInputTest {
     }
 
     @Test
+    void anOutputWhereNoFileCanBeMadeIsRefusedBeforeTheWorkEvenForRoot() throws Exception {
+        // permissions let root write anywhere, yet /proc (like a read-only mount) takes no new file
+        Path sweep = Files.writeString(dir.resolve("s.yaml"), "workload: random-blocks:live=50,steps=200\n"
+                + "allocator: stack\npolicy: lru:frames=4\n");
+        for (String[] command : new String[][] {
+            {"sweep", sweep.toString(), "--out", "/proc/heaplab-out"},
+            {"run", "-w", "random-blocks:live=50,steps=200", "-a", "stack", "--json", "/proc/heaplab.json"},
+            {"trace", "record", "-w", "random-blocks:live=50,steps=200", "-a", "stack", "-o", "/proc/heaplab.hlt"},
+            {"report", sweep.toString(), "-o", "/proc/heaplab-report"},
+        }) {
+            Cli refused = Cli.run(command);
+            assertThat(refused.exitCode()).as(String.join(" ", command)).isEqualTo(Main.USAGE);
+            assertThat(refused.err()).as(String.join(" ", command)).hasLineCount(1)
+                    .contains("directory '/proc' cannot be written: ")
+                    .endsWith("(expected: a directory heaplab may write into)\n");
+        }
+        try (var left = Files.list(dir)) {
+            assertThat(left.map(p -> p.getFileName().toString())).containsExactly("s.yaml");
+        }
+    }
+
+    @Test
     void aSweepOrAReportThatOutgrowsTheDiskIsNamedWithItsReasonAndLeavesNoDebris() throws Exception {
         // a full disk, as the shell's limit on a file's size gives it: the write fails with the system's reason
         Path sweep = Files.writeString(dir.resolve("big.yaml"), "workload: random-blocks:live=50,steps=200\n"

@@ -94,5 +94,13 @@ final class Outputs {
             throw new SpecException(option + " '" + path + "': directory '" + parent + "' is not writable"
                     + " (expected: a directory heaplab may write into)");
         }
+        // root may write everywhere by its permissions, yet not into a read-only mount or /proc: a file made and
+        // removed there says so before the work, where the write would fail only after it
+        try {
+            Files.delete(Files.createTempFile(parent, ".heaplab-", ".probe"));
+        } catch (IOException e) {
+            throw new SpecException(option + " '" + path + "': directory '" + parent + "' cannot be written: "
+                    + OutputFile.reason(e) + " (expected: a directory heaplab may write into)");
+        }
     }
 }

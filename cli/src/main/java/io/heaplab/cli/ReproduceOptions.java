@@ -1,6 +1,7 @@
 package io.heaplab.cli;
 
 import io.heaplab.core.files.AtomicFiles;
+import io.heaplab.core.files.OutputFile;
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.reports.Reports;
 import io.heaplab.studies.kit.Seeds;
@@ -96,7 +97,7 @@ final class ReproduceOptions {
         try {
             AtomicFiles.write(file, content);
         } catch (IOException e) {
-            throw new IOException("cannot write " + file + ": " + e, e);
+            throw OutputFile.failure(file, e); // one line naming the file and the reason, never a class name
         }
         out.println("wrote " + file);
     }

@@ -1,6 +1,7 @@
 package io.heaplab.cli;
 
 import io.heaplab.core.files.AtomicFiles;
+import io.heaplab.core.files.OutputFile;
 import io.heaplab.core.run.PolicySizes;
 import io.heaplab.core.run.RunOutcome;
 import io.heaplab.core.run.RunResult;
@@ -165,7 +166,7 @@ final class RunCommand implements Callable<Integer> {
         try {
             JsonResults.writeOutcomes(json, sizes.forFiles(outcomes));
         } catch (IOException e) {
-            throw new IOException("cannot write " + json + ": " + e, e);
+            throw OutputFile.failure(json, e); // one line naming the file and the reason, never a class name
         }
     }
 }
