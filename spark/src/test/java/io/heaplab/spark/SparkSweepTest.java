@@ -1,9 +1,10 @@
 package io.heaplab.spark;
 
+import static io.heaplab.spark.SweepTables.PLUGINS;
+import static io.heaplab.spark.SweepTables.heaplab;
+import static io.heaplab.spark.SweepTables.table;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.heaplab.cli.Main;
-import io.heaplab.core.plugins.Plugins;
 import io.heaplab.sweep.LocalEngine;
 import io.heaplab.sweep.Point;
 import io.heaplab.sweep.PointTask;
@@ -14,9 +15,7 @@ import io.heaplab.sweep.SweepReader;
 import io.heaplab.sweep.SweepRun;
 import io.heaplab.sweep.SweepTable;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.Serial;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -29,7 +28,6 @@ import org.junit.jupiter.api.io.TempDir;
 /** The spark engine gives the table the local engine gives, byte for byte, even when its tasks fail and rerun. */
 class SparkSweepTest {
 
-    private static final Plugins PLUGINS = Plugins.load();
     private static final String SWEEP = """
             workload:
               random-blocks:
@@ -45,18 +43,6 @@ class SparkSweepTest {
 
     @TempDir
     Path dir;
-
-    private static String table(Path out) throws IOException {
-        return Files.readString(out.resolve(SweepTable.CSV)) + Files.readString(out.resolve(SweepTable.JSONL));
-    }
-
-    private static String heaplab(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.execute(PLUGINS, new PrintWriter(out), new PrintWriter(err), args);
-        assertThat(code).as(err.toString()).isZero();
-        return out.toString();
-    }
 
     @Test
     void aSweepOnSparkLocal2GivesTheLocalEnginesTable() throws IOException {

@@ -1,13 +1,12 @@
 package io.heaplab.spark;
 
+import static io.heaplab.spark.SweepTables.PLUGINS;
+import static io.heaplab.spark.SweepTables.heaplab;
+import static io.heaplab.spark.SweepTables.table;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.heaplab.cli.Main;
-import io.heaplab.core.plugins.Plugins;
 import io.heaplab.sweep.SweepTable;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
@@ -36,7 +35,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class StandaloneClusterTest {
 
-    private static final Plugins PLUGINS = Plugins.load();
     /** 48 points of a few tens of milliseconds each: long enough that a worker is lost with rows still to come. */
     private static final String SWEEP = """
             workload:
@@ -200,17 +198,5 @@ class StandaloneClusterTest {
         } catch (IOException | UncheckedIOException e) {
             return 0; // being written: read again
         }
-    }
-
-    private static String table(Path out) throws IOException {
-        return Files.readString(out.resolve(SweepTable.CSV)) + Files.readString(out.resolve(SweepTable.JSONL));
-    }
-
-    private static String heaplab(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.execute(PLUGINS, new PrintWriter(out), new PrintWriter(err), args);
-        assertThat(code).as(err.toString()).isZero();
-        return out.toString();
     }
 }

@@ -24,6 +24,26 @@ final class SweepFilesFixture {
             seed: 1..2
             """;
 
+    /** {@link #GRID} in TOML. */
+    static final String GRID_TOML = """
+            allocator = ["stack", "mru"]
+            pageSize = 512
+            seed = "1..2"
+
+            [workload.random-blocks]
+            live = [100, 200]
+            steps = 1000
+
+            [policy.lru]
+            frames = "8..32*2"
+            """;
+    /** {@link #GRID} in JSON. */
+    static final String GRID_JSON = """
+            {"workload": {"random-blocks": {"live": [100, 200], "steps": 1000}},
+             "allocator": ["stack", "mru"], "policy": {"lru": {"frames": "8..32*2"}},
+             "pageSize": 512, "seed": "1..2"}
+            """;
+
     private SweepFilesFixture() {
     }
 

@@ -103,21 +103,8 @@ class SweepFuzzTest {
                             seed: 2
                         measures: [references, faults]
                         """.getBytes(StandardCharsets.UTF_8)),
-                new Seed("s.json", """
-                        {"workload": {"random-blocks": {"live": [100, 200], "steps": 1000}},
-                         "allocator": ["stack", "mru"], "policy": {"lru": {"frames": "8..32*2"}},
-                         "pageSize": 512, "seed": "1..2"}
-                        """.getBytes(StandardCharsets.UTF_8)),
-                new Seed("s.toml", """
-                        allocator = ["stack", "mru"]
-                        pageSize = 512
-                        seed = "1..2"
-                        [workload.random-blocks]
-                        live = [100, 200]
-                        steps = 1000
-                        [policy.lru]
-                        frames = "8..32*2"
-                        """.getBytes(StandardCharsets.UTF_8)));
+                new Seed("s.json", SweepFilesFixture.GRID_JSON.getBytes(StandardCharsets.UTF_8)),
+                new Seed("s.toml", SweepFilesFixture.GRID_TOML.getBytes(StandardCharsets.UTF_8)));
         Path file = Files.writeString(dir.resolve("small.yaml"), """
                 workload: random-blocks:live=50,steps=300
                 allocator: [stack, mru]

@@ -1,6 +1,8 @@
 package io.heaplab.sweep;
 
 import static io.heaplab.sweep.SweepFilesFixture.GRID;
+import static io.heaplab.sweep.SweepFilesFixture.GRID_JSON;
+import static io.heaplab.sweep.SweepFilesFixture.GRID_TOML;
 import static io.heaplab.sweep.SweepFilesFixture.read;
 import static io.heaplab.sweep.SweepFilesFixture.write;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -20,23 +22,8 @@ class SweepReaderTest {
     @Test
     void yamlTomlAndJsonOfOneSweepGiveTheSamePoints() {
         Sweep yaml = read(dir, "grid.yaml", GRID);
-        Sweep toml = read(dir, "grid.toml", """
-                allocator = ["stack", "mru"]
-                pageSize = 512
-                seed = "1..2"
-
-                [workload.random-blocks]
-                live = [100, 200]
-                steps = 1000
-
-                [policy.lru]
-                frames = "8..32*2"
-                """);
-        Sweep json = read(dir, "grid.json", """
-                {"workload": {"random-blocks": {"live": [100, 200], "steps": 1000}},
-                 "allocator": ["stack", "mru"], "policy": {"lru": {"frames": "8..32*2"}},
-                 "pageSize": 512, "seed": "1..2"}
-                """);
+        Sweep toml = read(dir, "grid.toml", GRID_TOML);
+        Sweep json = read(dir, "grid.json", GRID_JSON);
         assertThat(toml.points()).isEqualTo(yaml.points());
         assertThat(json.points()).isEqualTo(yaml.points());
     }
