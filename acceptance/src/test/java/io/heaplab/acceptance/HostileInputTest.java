@@ -367,12 +367,19 @@ class HostileInputTest {
         }) {
             Cli refused = Cli.run(command);
             assertThat(refused.exitCode()).as(String.join(" ", command)).isEqualTo(Main.USAGE);
+            // root is refused by the file it cannot make there, another user already by the permissions
             assertThat(refused.err()).as(String.join(" ", command)).hasLineCount(1)
-                    .contains("directory '/proc' cannot be written: ")
+                    .containsAnyOf("directory '/proc' cannot be written: ", "directory '/proc' is not writable")
                     .endsWith("(expected: a directory heaplab may write into)\n");
         }
+        // the probe leaves nothing where a file can be made: a sweep into an existing directory
+        Path out = Files.createDirectory(dir.resolve("out"));
+        assertThat(Cli.run("sweep", sweep.toString(), "--out", out.toString()).exitCode()).isZero();
+        try (var left = Files.list(out)) {
+            assertThat(left.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".probe"));
+        }
         try (var left = Files.list(dir)) {
-            assertThat(left.map(p -> p.getFileName().toString())).containsExactly("s.yaml");
+            assertThat(left.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("s.yaml", "out");
         }
     }
 

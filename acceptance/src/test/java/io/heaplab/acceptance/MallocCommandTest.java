@@ -246,6 +246,16 @@ class MallocCommandTest {
                 + " processes' traces would go beside it as /dev/null.PID (expected: a regular file's path, or"
                 + " --command-only to write the command's own trace alone)\n");
         assertThat(ran).doesNotExist();
+        // and beside a pipe: the same, and the pipe stays as it was
+        Path fifo = dir.resolve("pipe");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+        Cli pipe = Cli.run("malloc", "capture", "-o", fifo.toString(), "--", "sh", "-c", "touch " + ran);
+        assertThat(pipe.exitCode()).isEqualTo(2);
+        assertThat(pipe.err()).startsWith("heaplab: --output " + fifo + " is a device or a pipe").hasLineCount(1);
+        assertThat(ran).doesNotExist();
+        try (var beside = Files.list(dir)) {
+            assertThat(beside.map(p -> p.getFileName().toString())).noneMatch(n -> n.startsWith("pipe."));
+        }
         // a text trace of one enormous line is refused at the line's cap, not read whole
         Path oneLine = Files.writeString(dir.resolve("one-line.txt"), "1: malloc 0x10 " + "9".repeat(1 << 20) + "\n");
         Cli longLine = Cli.run("malloc", "replay", oneLine.toString(), "-a", "tlsf");

@@ -179,6 +179,20 @@ class TraceReplayMeasuresTest {
         JsonNode curve = windows.get("curves").get("lru:frames=all");
         assertThat(curve.get("sizes").toString()).isEqualTo("[1,2,3,4,5,6]");
         assertThat(curve.get("faults").get(2).toString()).isEqualTo("[6,5,1]");
+
+        // past 2,000 windows a curve's merge, and the fixed policy's with them, so every policy's windows end together
+        String pages = IntStream.range(0, 5000).mapToObj(i -> Integer.toString(i * 7 % 11))
+                .collect(Collectors.joining("\n", "", "\n"));
+        Path longer = Files.writeString(dir.resolve("longer.txt"), "# heaplab trace v1 page-size=512\n" + pages);
+        Path merged = dir.resolve("merged.json");
+        ran("trace", "replay", longer.toString(), "-p", "lru:frames=3", "-p", "lru:frames=all", "--window", "1",
+                "--json", merged.toString());
+        JsonNode four = JSON.readTree(merged.toFile()).get("windows");
+        // 1 reference a window to 2,000 windows, then 2, then 4: 1,250 windows of 4
+        assertThat(four.get("length").asLong()).isEqualTo(4);
+        assertThat(four.get("ends").size()).isEqualTo(1250);
+        assertThat(four.get("curves").get("lru:frames=all").get("faults").get(2))
+                .isEqualTo(four.get("faults").get("lru:frames=3"));
     }
 
     @Test

@@ -60,13 +60,19 @@ final class Outputs {
         }
     }
 
-    /** Fails when {@code dir}, the value of {@code option}, exists and is not a directory, or cannot be created. */
+    /**
+     * Fails when {@code dir}, the value of {@code option}, exists and is not a directory, cannot be created, or
+     * exists and takes no new file (a read-only mount at it).
+     */
     static void checkDirectory(String option, Path dir) {
         checkNameLength(option, dir);
         if (dir.toString().isBlank() || (Files.exists(dir) && !Files.isDirectory(dir))) {
             throw new SpecException(option + " '" + dir + "' is not a directory (expected: a directory to write into)");
         }
         checkParents(option, dir);
+        if (Files.isDirectory(dir) && !Files.isSymbolicLink(dir)) {
+            probe(option, dir, dir.toAbsolutePath().normalize());
+        }
     }
 
     /**
@@ -94,13 +100,26 @@ final class Outputs {
             throw new SpecException(option + " '" + path + "': directory '" + parent + "' is not writable"
                     + " (expected: a directory heaplab may write into)");
         }
-        // root may write everywhere by its permissions, yet not into a read-only mount or /proc: a file made and
-        // removed there says so before the work, where the write would fail only after it
+        probe(option, path, parent);
+    }
+
+    /**
+     * Fails when no file can be made in {@code dir}: root may write everywhere by its permissions, yet not into a
+     * read-only mount or {@code /proc}, and a file made and removed there says so before the work, where the write
+     * would fail only after it. Only the making is judged: a probe that cannot be removed is left, not refused.
+     */
+    private static void probe(String option, Path path, Path dir) {
+        Path made;
         try {
-            Files.delete(Files.createTempFile(parent, ".heaplab-", ".probe"));
+            made = Files.createTempFile(dir, ".heaplab-", ".probe");
         } catch (IOException e) {
-            throw new SpecException(option + " '" + path + "': directory '" + parent + "' cannot be written: "
+            throw new SpecException(option + " '" + path + "': directory '" + dir + "' cannot be written: "
                     + OutputFile.reason(e) + " (expected: a directory heaplab may write into)");
+        }
+        try {
+            Files.deleteIfExists(made);
+        } catch (IOException e) {
+            // an append-only directory keeps it; the command's own files can still be made there
         }
     }
 }

@@ -89,15 +89,21 @@ final class SparkSubmit {
         if (python == null) {
             return null;
         }
-        Process process = new ProcessBuilder(python.toString(), "-c",
-                "import os, pyspark; print(os.path.dirname(pyspark.__file__))")
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process process;
+        try {
+            process = new ProcessBuilder(python.toString(), "-c",
+                    "import os, pyspark; print(os.path.dirname(pyspark.__file__))")
+                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        } catch (IOException e) {
+            return null; // a python3 that cannot be started has no pyspark to give
+        }
         process.getOutputStream().close();
-        byte[] out = process.getInputStream().readNBytes(64 * 1024);
+        // waited for first, then read: one short line fits the pipe, and a python3 that hangs is given up on
         if (!process.waitFor(PYTHON_SECONDS, java.util.concurrent.TimeUnit.SECONDS)) {
             process.destroyForcibly();
             return null;
         }
+        byte[] out = process.getInputStream().readNBytes(64 * 1024);
         String dir = new String(out, java.nio.charset.StandardCharsets.UTF_8).strip();
         if (process.exitValue() != 0 || dir.isEmpty() || dir.contains("\n")) {
             return null;

@@ -32,9 +32,9 @@ public final class WindowsJson {
                 addAll(of.putArray("sizes"), curve.sizes());
                 ArrayNode byWindow = of.putArray("faults");
                 ArrayNode ratio = of.putArray("missRatio");
-                long[][] counts = curve.faults();
-                for (int k = 0; k < counts.length; k++) {
-                    addAll(byWindow.addArray(), counts[k]);
+                int sizes = curve.sizes().length;
+                for (int k = 0; k < sizes; k++) {
+                    addAll(byWindow.addArray(), curve.faultsAt(k));
                     addAll(ratio.addArray(), windows.missRatio(policy, k));
                 }
             });

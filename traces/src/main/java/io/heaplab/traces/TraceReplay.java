@@ -299,13 +299,15 @@ public final class TraceReplay {
                     .setScale(0, java.math.RoundingMode.FLOOR).longValueExact();
             List<PagingSimulator> measured = new ArrayList<>();
             List<WindowedFaults> windowed = new ArrayList<>();
+            // every windowed policy merges its windows at the same count, so all their windows end together
+            int most = WindowedFaults.mostGiven(simulators);
             for (PagingSimulator simulator : simulators) {
                 PagingSimulator policy = simulator;
                 if (sizes != null && simulator.faultsSoFar() >= 0) {
                     policy = new ByteMisses(policy, sizes);
                 }
                 if (window >= 0 && WindowedFaults.accepts(policy)) {
-                    WindowedFaults windows = window > 0 ? WindowedFaults.every(policy, window)
+                    WindowedFaults windows = window > 0 ? WindowedFaults.every(policy, window, most)
                             : WindowedFaults.adaptive(policy);
                     windowed.add(windows);
                     policy = windows;

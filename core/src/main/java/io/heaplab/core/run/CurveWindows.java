@@ -53,6 +53,11 @@ public record CurveWindows(long[] sizes, long[][] faults) {
         return sizes.clone();
     }
 
+    /** The faults in each window at {@code sizes[k]}: one row, where {@link #faults()} copies them all. */
+    public long[] faultsAt(int k) {
+        return faults[k].clone();
+    }
+
     @Override
     public long[][] faults() {
         return Arrays.stream(faults).map(long[]::clone).toArray(long[][]::new);

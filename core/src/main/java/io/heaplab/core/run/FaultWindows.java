@@ -33,8 +33,8 @@ public record FaultWindows(long length, long[] ends, SequencedMap<String, long[]
         }
         faults = Collections.unmodifiableSequencedMap(copy);
         for (var entry : curves.entrySet()) {
-            if (entry.getValue().faults()[0].length != ends.length) {
-                throw new IllegalArgumentException(entry.getKey() + ": " + entry.getValue().faults()[0].length
+            if (entry.getValue().faultsAt(0).length != ends.length) {
+                throw new IllegalArgumentException(entry.getKey() + ": " + entry.getValue().faultsAt(0).length
                         + " windows (expected: " + ends.length + ")");
             }
         }
@@ -49,7 +49,7 @@ public record FaultWindows(long length, long[] ends, SequencedMap<String, long[]
 
     /** The miss ratio in each window of a curve at its {@code k}-th size. */
     public double[] missRatio(String curve, int k) {
-        return missRatio(curves.get(curve).faults()[k]);
+        return missRatio(curves.get(curve).faultsAt(k));
     }
 
     private double[] missRatio(long[] of) {

@@ -6,6 +6,7 @@ import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.trace.SplitAtBoundaries;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * A policy's miss ratio over time, as libCacheSim's {@code cachesim} reports it every {@code --report-interval} of
@@ -39,6 +40,8 @@ public final class WindowedFaults extends SplitAtBoundaries implements PagingSim
     /** The curve read at every grid size; null for a fixed-memory policy. */
     private final FaultsOnGrid curve;
     private final boolean adaptive;
+    /** The windows of a given length that make neighbours merge. */
+    private final int most;
     private long length;
     /** Faults counted before the measured phase began, which {@link PagingSimulator#startMeasuring()} forgets. */
     private long[] forgotten = {0};
@@ -48,7 +51,7 @@ public final class WindowedFaults extends SplitAtBoundaries implements PagingSim
     private int windows;
     private boolean finished;
 
-    private WindowedFaults(PagingSimulator policy, long length, boolean adaptive) {
+    private WindowedFaults(PagingSimulator policy, long length, boolean adaptive, int most) {
         super(policy, length);
         if (policy.faultsSoFar() >= 0) {
             this.curve = null;
@@ -62,6 +65,7 @@ public final class WindowedFaults extends SplitAtBoundaries implements PagingSim
         this.policy = policy;
         this.length = length;
         this.adaptive = adaptive;
+        this.most = adaptive ? MOST : most;
     }
 
     /**
@@ -69,15 +73,35 @@ public final class WindowedFaults extends SplitAtBoundaries implements PagingSim
      * than {@value #MOST_GIVEN} of them ({@value #MOST_GIVEN_ON_GRID} for a curve).
      */
     public static WindowedFaults every(PagingSimulator policy, long length) {
+        return every(policy, length, mostGiven(List.of(policy)));
+    }
+
+    /**
+     * Windows of {@code length} references, doubled whenever there would be more than {@code most}: policies
+     * windowed side by side take the same {@code most} ({@link #mostGiven}), so their windows end together.
+     */
+    public static WindowedFaults every(PagingSimulator policy, long length, int most) {
         if (length < 1) {
             throw new IllegalArgumentException("window: " + length + " (expected: >= 1)");
         }
-        return new WindowedFaults(policy, length, false);
+        if (most < 2 || most % 2 != 0) {
+            throw new IllegalArgumentException("most windows: " + most + " (expected: an even number, 2 or more)");
+        }
+        return new WindowedFaults(policy, length, false, most);
+    }
+
+    /**
+     * The most windows of a given length kept for {@code policies} windowed side by side: {@value
+     * #MOST_GIVEN_ON_GRID} if any is a curve, whose windows each hold a row of sizes, else {@value #MOST_GIVEN}.
+     */
+    public static int mostGiven(List<PagingSimulator> policies) {
+        return policies.stream().anyMatch(p -> p.faultsSoFar() < 0 && p instanceof FaultsOnGrid)
+                ? MOST_GIVEN_ON_GRID : MOST_GIVEN;
     }
 
     /** Between {@value #FEWEST} and {@value #MOST} windows of equal length, whatever the stream's length. */
     public static WindowedFaults adaptive(PagingSimulator policy) {
-        return new WindowedFaults(policy, 1, true);
+        return new WindowedFaults(policy, 1, true, MOST);
     }
 
     /** Whether {@code policy} can be windowed: it counts its faults as it goes, or it is a curve on the grid. */
@@ -88,7 +112,7 @@ public final class WindowedFaults extends SplitAtBoundaries implements PagingSim
     @Override
     protected long atBoundary() {
         close(time());
-        if (windows == (adaptive ? MOST : curve == null ? MOST_GIVEN : MOST_GIVEN_ON_GRID)) {
+        if (windows == most) {
             // keep every second end: neighbours merge, the windows are twice as long
             for (int i = 0; i < windows / 2; i++) {
                 faultsAt[i] = faultsAt[2 * i + 1];

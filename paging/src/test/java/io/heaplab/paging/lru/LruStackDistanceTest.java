@@ -7,6 +7,8 @@ import static io.heaplab.testkit.PageTraces.run;
 import static io.heaplab.testkit.PageTraces.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.heaplab.core.run.CurveWindows;
+import io.heaplab.core.run.WindowedFaults;
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.trace.PageRun;
@@ -220,6 +222,48 @@ class LruStackDistanceTest extends FixedMemoryContract {
         assertSameCurve(runs, at, batch, new LruStackDistance(capacity), new FenwickStackDistance());
         assertSameCurve(runs, at, batch, new StagedLruStackDistance(capacity, threads, block),
                 new FenwickStackDistance());
+    }
+
+    /**
+     * The miss ratio over time of the staged analyzer on two threads, blocks handed over every few runs (each
+     * window's end drains the second stage before it reads), is the one-thread analyzer's at every grid size.
+     */
+    @Property(tries = 100)
+    void windowsOnTwoThreadsAreOneThreadsAtEverySize(
+            @ForAll("sizedTraces") long[] runs, @ForAll @IntRange(min = 1, max = 300) int capacity,
+            @ForAll @IntRange(min = 2, max = 40) int block, @ForAll @IntRange(min = 1, max = 200) int window) {
+        StagedLruStackDistance staged = new StagedLruStackDistance(capacity, 2, block);
+        WindowedFaults two = WindowedFaults.every(staged, window);
+        WindowedFaults one = WindowedFaults.every(new LruStackDistance(capacity), window);
+        for (WindowedFaults windows : List.of(two, one)) {
+            windows.accept(runs, runs.length);
+            windows.finish();
+        }
+        assertThat(two.ends()).isEqualTo(one.ends());
+        if (one.ends().length == 0) {
+            return;
+        }
+        long[] sizes = ((PagingOutcome.Curve) one.outcome()).sizes();
+        CurveWindows expected = one.onGrid(sizes[sizes.length - 1]);
+        CurveWindows actual = two.onGrid(sizes[sizes.length - 1]);
+        assertThat(actual.sizes()).isEqualTo(expected.sizes());
+        assertThat(actual.faults()).isDeepEqualTo(expected.faults());
+    }
+
+    @Test
+    void windowsLongerThanABlockHandBlocksToTheSecondThreadAndStillMatch() {
+        long[] runs = repeat(20, IntStream.concat(IntStream.range(0, 300),
+                IntStream.iterate(299, p -> p >= 0, p -> p - 1)).toArray());
+        StagedLruStackDistance staged = new StagedLruStackDistance(5, 2, 7);
+        WindowedFaults two = WindowedFaults.every(staged, 1000);
+        WindowedFaults one = WindowedFaults.every(new LruStackDistance(5), 1000);
+        for (WindowedFaults windows : List.of(two, one)) {
+            windows.accept(runs, runs.length);
+            windows.finish();
+        }
+        assertThat(staged.handOvers).as("blocks run on the second thread").isPositive();
+        assertThat(two.onGrid(300).faults()).isDeepEqualTo(one.onGrid(300).faults());
+        assertThat(two.ends()).hasSize(12);
     }
 
     /** Traces made to defeat the near path, the renumbering and the hand-over: loops, sweeps and a scan. */
