@@ -174,7 +174,10 @@ public final class BenchmarkSuite {
                 .param("sink", "lru")
                 // Purdom's workload: one load
                 .param("load", PurdomWorkloadBenchmark.HEAVY_LOAD)
-                // the trace larger than the caches: a short one, which checks the code path, not the caches
-                .param("references", "100000");
+                // the trace larger than the caches: a short one, which checks the code path, not the caches; with
+                // writes and in windows, whose paths hold the read-only and the bare one's
+                .param("references", "100000")
+                .param("writes", "0.3")
+                .param("windows", "adaptive");
     }
 }
