@@ -63,7 +63,7 @@ class ResultFilesFuzzTest {
                 new Seed("run-seed-8.json", otherSeed.getBytes(StandardCharsets.UTF_8)),
                 seed("inputs/replay.json"), seed("inputs/curves.json"), seed("inputs/jmh.json"),
                 seed("golden/report.json"), seed("golden/run-results.json"), seed("golden/replay.json"),
-                seed("golden/curves.json"));
+                seed("golden/curves.json"), seed("golden/curves-windows.json"), seed("golden/replay-measures.json"));
     }
 
     private static Seed seed(String path) throws IOException {
