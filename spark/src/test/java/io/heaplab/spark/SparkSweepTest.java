@@ -28,18 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** The spark engine gives the table the local engine gives, byte for byte, even when its tasks fail and rerun. */
 class SparkSweepTest {
 
-    private static final String SWEEP = """
-            workload:
-              random-blocks:
-                live: [50, 100, 200]
-                steps: 2000
-            allocator: [stack, mru, first-fit]
-            policy:
-              lru:
-                frames: [4, 16]
-            pageSize: 512
-            seed: 1..2
-            """;
+    private static final String SWEEP = SweepTables.sweep("50, 100, 200", 2000);
 
     @TempDir
     Path dir;

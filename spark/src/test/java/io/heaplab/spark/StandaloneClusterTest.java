@@ -36,18 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
 class StandaloneClusterTest {
 
     /** 48 points of a few tens of milliseconds each: long enough that a worker is lost with rows still to come. */
-    private static final String SWEEP = """
-            workload:
-              random-blocks:
-                live: [50, 100, 200, 400]
-                steps: 20000
-            allocator: [stack, mru, first-fit]
-            policy:
-              lru:
-                frames: [4, 16]
-            pageSize: 512
-            seed: 1..2
-            """;
+    private static final String SWEEP = SweepTables.sweep("50, 100, 200, 400", 20000);
     private static final int POINTS = 48;
     /** Rows the driver has written when the worker is killed. */
     private static final int KILLED_AT = 12;

@@ -19,6 +19,25 @@ final class SweepTables {
     private SweepTables() {
     }
 
+    /**
+     * A sweep of random-blocks workloads of each {@code live} count and {@code steps} steps, under three allocators and
+     * LRU in 4 and 16 frames, for two seeds: {@code 12 * live.length} points.
+     */
+    static String sweep(String live, int steps) {
+        return """
+                workload:
+                  random-blocks:
+                    live: [%s]
+                    steps: %d
+                allocator: [stack, mru, first-fit]
+                policy:
+                  lru:
+                    frames: [4, 16]
+                pageSize: 512
+                seed: 1..2
+                """.formatted(live, steps);
+    }
+
     /** Both files of the table a sweep wrote into {@code out}, CSV then JSON lines. */
     static String table(Path out) throws IOException {
         return Files.readString(out.resolve(SweepTable.CSV)) + Files.readString(out.resolve(SweepTable.JSONL));
