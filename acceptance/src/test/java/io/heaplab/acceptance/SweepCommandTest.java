@@ -448,12 +448,15 @@ class SweepCommandTest {
     void theSparkEngineWithoutSparkOnTheClassPathIsSubmittedWithSparkSubmitFromSparkHomeThePathOrPyspark() throws Exception {
         Path sweep = file("small.yaml", SMALL);
         Path home = Files.createDirectories(dir.resolve("spark/bin"));
-        Path submit = Files.writeString(home.resolve("spark-submit"), "#!/bin/sh\necho \"spark-submit $*\"\n");
+        // it says on standard error the Java spark-submit is given: the JDK heaplab runs on, whatever JAVA_HOME said
+        Path submit = Files.writeString(home.resolve("spark-submit"), "#!/bin/sh\necho \"spark-submit $*\"\n"
+                + "grep '^JAVA_VERSION=' \"$JAVA_HOME/release\" >&2\n");
         submit.toFile().setExecutable(true);
         Path jar = Files.writeString(dir.resolve("heaplab-spark.jar"), "");
-        Launch.Result result = Launch.shell("SPARK_HOME=" + dir.resolve("spark") + " HEAPLAB_SPARK_JAR=" + jar
-                + " \"$HEAPLAB\" sweep " + sweep + " --engine spark --master 'local[2]'");
+        Launch.Result result = Launch.shell("JAVA_HOME=/an/older/jdk SPARK_HOME=" + dir.resolve("spark")
+                + " HEAPLAB_SPARK_JAR=" + jar + " \"$HEAPLAB\" sweep " + sweep + " --engine spark --master 'local[2]'");
         assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(result.err()).contains("JAVA_VERSION=\"25");
         assertThat(result.out()).isEqualTo("spark-submit --master local[2] --class io.heaplab.cli.Main"
                 + " --driver-java-options --enable-native-access=ALL-UNNAMED --conf"
                 + " spark.executor.extraJavaOptions=--enable-native-access=ALL-UNNAMED " + jar + " sweep " + sweep

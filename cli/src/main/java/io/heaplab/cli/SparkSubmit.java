@@ -43,8 +43,12 @@ final class SparkSubmit {
         command.addAll(args);
         err.println("heaplab: the " + engine + " engine runs in " + jar + ": " + String.join(" ", command));
         err.flush();
-        // the job's output and Spark's log go where heaplab's would, each to its own stream
-        return new ProcessBuilder(command).inheritIO().start().waitFor();
+        // the job's output and Spark's log go where heaplab's would, each to its own stream; the driver runs on the
+        // JDK heaplab runs on, which spark-submit takes from JAVA_HOME (else the PATH's java, often an older one
+        // that cannot load heaplab's classes)
+        ProcessBuilder submitting = new ProcessBuilder(command).inheritIO();
+        submitting.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        return submitting.start().waitFor();
     }
 
     private static Path submitCommand(Map<String, String> environment) throws IOException, InterruptedException {

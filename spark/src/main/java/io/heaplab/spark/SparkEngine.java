@@ -82,8 +82,8 @@ public final class SparkEngine implements SweepEngine {
     /**
      * Sets Spark's log level to {@value #LOG_LEVEL} unless the user chose one: {@code spark.log.level} given, or a
      * log4j 2 configuration of their own (named by {@code log4j2.configurationFile}, or on the class path, where
-     * spark-submit puts {@code SPARK_CONF_DIR}). At Spark's default, INFO, hundreds of lines a sweep bury heaplab's
-     * own progress on standard error.
+     * spark-submit puts {@code SPARK_CONF_DIR}). At Spark's default, INFO, hundreds of lines a sweep on standard
+     * error bury heaplab's progress bar in the terminal.
      */
     static void quiet(SparkConf conf, ClassLoader classes) {
         if (conf.contains(LOG_LEVEL_KEY) || System.getProperty("log4j2.configurationFile") != null) {
