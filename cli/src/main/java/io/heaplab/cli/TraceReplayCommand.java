@@ -103,11 +103,13 @@ final class TraceReplayCommand implements Callable<Integer> {
             // a fraction of the footprint needs the pages the trace touches: a first pass through no policy counts them
             TraceReplay count = TraceReplay.of(trace);
             input.applyTo(count, pageSize);
-            long pages;
+            ReplayResult counted;
             try (Progress progress = Progress.counting("counting pages", "references", spec.commandLine().getErr())) {
-                pages = count.progress(progress::stepTo).run(plugins).distinctPages();
+                counted = count.progress(progress::stepTo).run(plugins);
             }
-            replay = TraceReplay.of(trace).policies(PolicySizes.expand(given, pages));
+            // the same pass counted the references, which a warm-up given as a share needs: no third reading
+            replay = TraceReplay.of(trace).policies(PolicySizes.expand(given, counted.distinctPages()))
+                    .references(counted.references());
             input.applyTo(replay, pageSize);
             warmup.applyTo(replay);
             measures.applyTo(replay, json != null);

@@ -3,6 +3,7 @@ package io.heaplab.sweep;
 import io.heaplab.core.heap.Accounting;
 import io.heaplab.core.heap.Bytes;
 import io.heaplab.core.heap.Heap;
+import io.heaplab.core.run.OptionCombinations;
 import io.heaplab.core.run.Ranges;
 import io.heaplab.core.run.Sizes;
 import io.heaplab.core.spi.Spec;
@@ -134,30 +135,14 @@ final class AxisValues {
      * two), as {@code heaplab run} expands it.
      */
     private static List<Spec> sized(Spec spec, At<String> text) {
-        List<SequencedMap<String, String>> combinations = new ArrayList<>();
-        combinations.add(new LinkedHashMap<>());
-        for (Map.Entry<String, String> option : spec.options().entrySet()) {
-            Sizes.Forms forms = Sizes.forms(option.getKey());
-            List<String> values;
+        return OptionCombinations.of(spec, (key, value) -> {
+            Sizes.Forms forms = Sizes.forms(key);
             try {
-                values = forms == null ? List.of(option.getValue()) : sizes(option.getKey(), option.getValue(), forms);
+                return forms == null ? List.of(value) : sizes(key, value, forms);
             } catch (SpecException e) {
                 throw text.error("policy '" + spec.name() + "': " + e.getMessage());
             }
-            List<SequencedMap<String, String>> next = new ArrayList<>();
-            for (SequencedMap<String, String> combination : combinations) {
-                for (String value : values) {
-                    SequencedMap<String, String> more = new LinkedHashMap<>(combination);
-                    more.put(option.getKey(), value);
-                    next.add(more);
-                    if (next.size() > SweepGrid.MAX_POINTS) {
-                        throw SweepGrid.tooMany(text.file(), text.line());
-                    }
-                }
-            }
-            combinations = next;
-        }
-        return combinations.stream().map(o -> new Spec(spec.name(), o)).toList();
+        }, SweepGrid.MAX_POINTS, () -> SweepGrid.tooMany(text.file(), text.line()));
     }
 
     /**

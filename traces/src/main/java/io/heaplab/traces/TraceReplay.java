@@ -63,6 +63,8 @@ public final class TraceReplay {
     private int sizeColumn;
     private long warmup;
     private double warmupFraction = -1;
+    /** The trace's references when a pass has counted them already; -1 when not known. */
+    private long counted = -1;
     /** References per window; 0 for windows that fit the trace; -1, the default, for none. */
     private long window = -1;
     private boolean byteMissRatio;
@@ -150,7 +152,8 @@ public final class TraceReplay {
 
     /**
      * A warm-up of a {@code fraction} of the trace's references, rounded down, from 0 up to but not including 1;
-     * the replay counts the references in a first pass through no policy.
+     * the replay counts the references in a first pass through no policy, unless {@linkplain #references(long)
+     * told} them.
      */
     public TraceReplay warmupFraction(double fraction) {
         if (!(fraction >= 0 && fraction < 1)) {
@@ -159,6 +162,19 @@ public final class TraceReplay {
         }
         this.warmupFraction = fraction;
         this.warmup = 0;
+        return this;
+    }
+
+    /**
+     * Tells the replay how many references the trace holds, counted by an earlier pass (the one that counts its
+     * pages for sizes given as a share of them), so a warm-up given as a share of the trace costs no pass of its
+     * own.
+     */
+    public TraceReplay references(long references) {
+        if (references < 0) {
+            throw new IllegalArgumentException("references: " + references + " (expected: 0 or more)");
+        }
+        this.counted = references;
         return this;
     }
 
@@ -295,7 +311,7 @@ public final class TraceReplay {
             // after every refusal the trace's head can tell: a share of the trace costs a whole pass to count it; the
             // share in decimal, as written (0.29, not 0.28999...), of the count, rounded down to whole references
             long warm = warmupFraction < 0 ? warmup : new java.math.BigDecimal(Double.toString(warmupFraction))
-                    .multiply(java.math.BigDecimal.valueOf(countReferences(options)))
+                    .multiply(java.math.BigDecimal.valueOf(counted >= 0 ? counted : countReferences(options)))
                     .setScale(0, java.math.RoundingMode.FLOOR).longValueExact();
             List<PagingSimulator> measured = new ArrayList<>();
             List<WindowedFaults> windowed = new ArrayList<>();

@@ -16,6 +16,7 @@ import io.heaplab.core.spi.PagingSimulator;
 import io.heaplab.core.spi.ReplacementPolicyProvider;
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.core.spi.WorkloadProvider;
+import io.heaplab.core.testing.CountingPolicy;
 import io.heaplab.core.trace.PageRun;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -56,37 +57,17 @@ class TraceReplayMeasuresTest {
         @Override
         public PagingSimulator create(Options options) {
             int frames = options.getInt("frames");
-            return new PagingSimulator() {
+            return new CountingPolicy() {
                 private final List<Integer> memory = new ArrayList<>();
-                private long faults;
 
                 @Override
-                public void accept(long[] runs, int length) {
-                    for (int i = 0; i < length; i++) {
-                        Integer page = PageRun.page(runs[i]);
-                        if (!memory.remove(page)) {
-                            faults++;
-                            if (memory.size() == frames) {
-                                memory.removeFirst();
-                            }
-                        }
-                        memory.add(page);
+                protected boolean faults(int page) {
+                    boolean fault = !memory.remove((Integer) page);
+                    if (fault && memory.size() == frames) {
+                        memory.removeFirst();
                     }
-                }
-
-                @Override
-                public void startMeasuring() {
-                    faults = 0;
-                }
-
-                @Override
-                public long faultsSoFar() {
-                    return faults;
-                }
-
-                @Override
-                public PagingOutcome outcome() {
-                    return new PagingOutcome.Faults(faults);
+                    memory.add(page);
+                    return fault;
                 }
             };
         }
@@ -144,6 +125,15 @@ class TraceReplayMeasuresTest {
                 .hasMessage("warmup: 1.0 of the trace (expected: a fraction from 0 up to 1, 1 excluded)");
         assertThatThrownBy(() -> TraceReplay.of(trace).window(0)).isInstanceOf(SpecException.class)
                 .hasMessage("window: 0 (expected: a number of references, 1 or more)");
+    }
+
+    @Test
+    void aWarmupShareOfReferencesAlreadyCountedTakesNoPassToCountThem() throws IOException {
+        // a share of the 20 references counted here, or of the 40 a (wrong) earlier pass said: the count told is used
+        assertThat(TraceReplay.of(classic()).policy("lru:frames=3").warmupFraction(0.25).run(PLUGINS).warmup())
+                .isEqualTo(5);
+        assertThat(TraceReplay.of(classic()).policy("lru:frames=3").warmupFraction(0.25).references(40).run(PLUGINS)
+                .warmup()).isEqualTo(10);
     }
 
     @Test

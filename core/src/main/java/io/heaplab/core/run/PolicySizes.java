@@ -4,10 +4,8 @@ import io.heaplab.core.spi.Spec;
 import io.heaplab.core.spi.SpecException;
 import io.heaplab.core.trace.ReferenceTally;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.SequencedMap;
 
 /**
  * A policy spec naming many memory sizes at once, expanded into one spec per size, as Caffeine's simulator takes
@@ -96,25 +94,9 @@ public final class PolicySizes {
 
     /** The specs {@code policy} names, one per combination of its listed options' values. */
     static List<Spec> expand(Spec policy, long footprint) {
-        List<SequencedMap<String, String>> combinations = new ArrayList<>();
-        combinations.add(new LinkedHashMap<>());
-        for (Map.Entry<String, String> option : policy.options().entrySet()) {
-            List<String> values = values(policy.name(), option.getKey(), option.getValue(), footprint);
-            if ((long) combinations.size() * values.size() > MAX_SIZES) {
-                throw new SpecException(policy.name() + ": its listed options name more than " + MAX_SIZES
-                        + " policies together (expected: fewer sizes)");
-            }
-            List<SequencedMap<String, String>> next = new ArrayList<>();
-            for (SequencedMap<String, String> partial : combinations) {
-                for (String value : values) {
-                    SequencedMap<String, String> options = new LinkedHashMap<>(partial);
-                    options.put(option.getKey(), value);
-                    next.add(options);
-                }
-            }
-            combinations = next;
-        }
-        return combinations.stream().map(options -> new Spec(policy.name(), options)).toList();
+        return OptionCombinations.of(policy, (key, value) -> values(policy.name(), key, value, footprint), MAX_SIZES,
+                () -> new SpecException(policy.name() + ": its listed options name more than " + MAX_SIZES
+                        + " policies together (expected: fewer sizes)"));
     }
 
     private static boolean isList(String value) {

@@ -62,11 +62,6 @@ public final class Ranges {
     private Ranges() {
     }
 
-    /** Whether {@code text} is a range of plain numbers, well formed or not in its values. */
-    public static boolean isRange(String text) {
-        return RANGE.matcher(text.strip()).matches();
-    }
-
     /**
      * The values {@code text} stands for as a sweep axis takes it: a range's, each written as a plain number, or
      * {@code text} alone when it is not a range (a path with {@code ..} in it stays a path); at most {@code max}.

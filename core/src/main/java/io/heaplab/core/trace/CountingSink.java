@@ -37,12 +37,8 @@ public final class CountingSink implements ReferenceSink {
     }
 
     private void counted(long[] runs, int length) {
-        long sum = references;
-        for (int i = 0; i < length; i++) {
-            sum += PageRun.count(runs[i]);
-        }
-        references = sum;
-        listener.accept(sum);
+        references += PageRun.references(runs, length);
+        listener.accept(references);
     }
 
     @Override

@@ -33,6 +33,15 @@ public final class PageRun {
         return (int) (run >>> 33);
     }
 
+    /** The references the first {@code length} runs of a batch stand for: the sum of their counts. */
+    public static long references(long[] runs, int length) {
+        long sum = 0;
+        for (int i = 0; i < length; i++) {
+            sum += count(runs[i]);
+        }
+        return sum;
+    }
+
     public static boolean isWrite(long run) {
         return (run & WRITE_BIT) != 0;
     }

@@ -46,10 +46,7 @@ public abstract class SplitAtBoundaries implements ReferenceSink {
             next.accept(runs, length); // past the last boundary (a warm-up's): not even a sum per batch
             return;
         }
-        long total = 0;
-        for (int i = 0; i < length; i++) {
-            total += PageRun.count(runs[i]);
-        }
+        long total = PageRun.references(runs, length);
         if (time + total < boundary) {
             time += total;
             next.accept(runs, length);

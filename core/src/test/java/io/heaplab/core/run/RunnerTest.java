@@ -21,6 +21,8 @@ import io.heaplab.core.spi.SpecException;
 import io.heaplab.core.spi.Workload;
 import io.heaplab.core.spi.WorkloadContext;
 import io.heaplab.core.spi.WorkloadProvider;
+import io.heaplab.core.testing.ColdMisses;
+import io.heaplab.core.testing.CountingPolicy;
 import io.heaplab.core.trace.PageRun;
 import java.util.ArrayList;
 import java.util.List;
@@ -308,33 +310,14 @@ class RunnerTest {
 
         @Override
         public PagingSimulator create(Options options) {
-            return new PagingSimulator() {
+            return new CountingPolicy() {
                 private int resident = -1;
-                private long faults;
 
                 @Override
-                public void accept(long[] runs, int length) {
-                    for (int i = 0; i < length; i++) {
-                        if (PageRun.page(runs[i]) != resident) {
-                            resident = PageRun.page(runs[i]);
-                            faults++;
-                        }
-                    }
-                }
-
-                @Override
-                public void startMeasuring() {
-                    faults = 0;
-                }
-
-                @Override
-                public long faultsSoFar() {
-                    return faults;
-                }
-
-                @Override
-                public PagingOutcome outcome() {
-                    return new PagingOutcome.Faults(faults);
+                protected boolean faults(int page) {
+                    boolean fault = page != resident;
+                    resident = page;
+                    return fault;
                 }
             };
         }
@@ -354,29 +337,10 @@ class RunnerTest {
 
         @Override
         public PagingSimulator create(Options options) {
-            return new PagingSimulator() {
-                private final java.util.BitSet seen = new java.util.BitSet();
-                private long faults;
-
+            return new ColdMisses() {
                 @Override
-                public void accept(long[] runs, int length) {
-                    for (int i = 0; i < length; i++) {
-                        int page = PageRun.page(runs[i]);
-                        if (!seen.get(page)) {
-                            seen.set(page);
-                            faults++;
-                        }
-                    }
-                }
-
-                @Override
-                public void startMeasuring() {
-                    faults = 0;
-                }
-
-                @Override
-                public PagingOutcome outcome() {
-                    return new PagingOutcome.Faults(faults);
+                public long faultsSoFar() {
+                    return -1; // counted only at the end, as a curve is: no phase is charged with its faults
                 }
             };
         }

@@ -5,45 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.heaplab.core.spi.PagingOutcome;
 import io.heaplab.core.spi.PagingSimulator;
+import io.heaplab.core.testing.ColdMisses;
 import io.heaplab.core.trace.ObjectSizes;
 import io.heaplab.core.trace.PageRun;
 import io.heaplab.core.trace.WarmupBoundary;
-import java.util.BitSet;
 import org.junit.jupiter.api.Test;
 
 class WindowedFaultsTest {
-
-    /** Faults on each page's first reference only: an infinite memory, the simplest policy with a running count. */
-    private static final class ColdMisses implements PagingSimulator {
-        private final BitSet seen = new BitSet();
-        private long faults;
-
-        @Override
-        public void accept(long[] runs, int length) {
-            for (int i = 0; i < length; i++) {
-                int page = PageRun.page(runs[i]);
-                if (!seen.get(page)) {
-                    seen.set(page);
-                    faults++;
-                }
-            }
-        }
-
-        @Override
-        public void startMeasuring() {
-            faults = 0;
-        }
-
-        @Override
-        public long faultsSoFar() {
-            return faults;
-        }
-
-        @Override
-        public PagingOutcome outcome() {
-            return new PagingOutcome.Faults(faults);
-        }
-    }
 
     /** Pages 0..9 once each, then 0..9 again: 10 cold misses in the first 10 references, none after. */
     private static long[] twiceTen() {
