@@ -42,6 +42,17 @@ class ReportCommandTest {
     }
 
     @Test
+    void aSmallFileOfMoreValuesThanAResultHoldsIsRefusedBeforeItsTreeIsBuilt() throws Exception {
+        // 15 MB of empty objects, each a value: counted on the stream and refused at 5 million, not built first
+        StringBuilder many = new StringBuilder("{\"tool\": \"heaplab\", \"padding\": [{}");
+        many.append(",{}".repeat(5_000_000));
+        Path file = Files.writeString(dir.resolve("many.json"), many.append("]}"));
+        assertUsage(Cli.run("report", file.toString(), "-o", dir.resolve("r").toString()),
+                "many.json: more than 5,000,000 JSON values (expected: a result file of heaplab or JMH");
+        assertThat(dir.resolve("r")).doesNotExist();
+    }
+
+    @Test
     void badInputsAreUsageErrorsNamingTheFile() throws Exception {
         Path text = Files.writeString(dir.resolve("notes.txt"), "not json");
         Path file = Files.writeString(dir.resolve("file"), "x");
